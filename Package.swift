@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tintype",
+    products: [
+        .library(name: "TintypeModel", targets: ["TintypeModel"]),
+        .library(name: "TintypeRender", targets: ["TintypeRender"]),
+        .executable(name: "tintype", targets: ["tintype"]),
+    ],
+    targets: [
+        // C libraries, found through pkg-config; Scripts/setup installs the Debian packages named here.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CRsvg",
+            pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"])]
+        ),
+        .target(name: "TintypeModel"),
+        .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg"]),
+        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender"]),
+        .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
+        .testTarget(
+            name: "TintypeRenderTests",
+            dependencies: ["TintypeModel", "TintypeRender"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,265 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Shared state of one decode: the file's name and folder, and the issues found so far.
+final class DecodeContext {
+    let file: String
+    let baseDirectory: String?
+    private(set) var issues: [SceneIssue] = []
+
+    init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory }
+
+    func report(_ path: String, _ position: SourcePosition?, _ message: String) {
+        issues.append(SceneIssue(file: file, path: path, position: position, message: message))
+    }
+}
+
+/// Joins a path and a key: `root` + `frame` → `root.frame`.
+func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+/// Reads one JSON object, remembering which keys were asked for so that `finish()` can report
+/// the ones nobody knows (with the closest known key as a suggestion).
+final class ObjectReader {
+    let context: DecodeContext
+    let path: String
+    let node: JSONNode
+    private let members: [JSONMember]
+    private var known: [String] = []
+
+    init?(_ node: JSONNode, path: String, context: DecodeContext, what: String = "an object") {
+        guard case .object(let members) = node.value else {
+            context.report(path, node.position, "expected \(what), found \(node.value.kindName)")
+            return nil
+        }
+        self.node = node; self.members = members; self.path = path; self.context = context
+    }
+
+    var keys: [String] { members.map(\.key) }
+
+    func report(_ key: String, _ node: JSONNode, _ message: String) {
+        context.report(join(path, key), node.position, message)
+    }
+
+    /// The value for `key`, or nil when absent (an explicit `null` counts as absent unless `keepNull`).
+    func node(_ key: String, keepNull: Bool = false) -> JSONNode? {
+        if !known.contains(key) { known.append(key) }
+        guard let m = members.first(where: { $0.key == key }) else { return nil }
+        if case .null = m.value.value, !keepNull { return nil }
+        return m.value
+    }
+
+    func has(_ key: String) -> Bool { node(key, keepNull: true) != nil }
+
+    /// Reports every key that no read asked for.
+    func finish() {
+        for m in members where !known.contains(m.key) {
+            var message = "unknown property \(quoted(m.key))"
+            if let s = Suggest.closest(to: m.key, in: known) { message += "; did you mean \(quoted(s))?" }
+            context.report(join(path, m.key), m.keyPosition, message)
+        }
+    }
+
+    // MARK: Scalars
+
+    func string(_ key: String) -> String? {
+        guard let n = node(key) else { return nil }
+        guard case .string(let s) = n.value else { report(key, n, "expected a string, found \(n.value.kindName)"); return nil }
+        return s
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let n = node(key) else { return nil }
+        guard case .bool(let b) = n.value else { report(key, n, "expected true or false, found \(n.value.kindName)"); return nil }
+        return b
+    }
+
+    /// A finite number, checked against `range` when given.
+    func number(_ key: String, in range: ClosedRange<Double>? = nil) -> Double? {
+        guard let n = node(key) else { return nil }
+        return ObjectReader.number(n, path: join(path, key), in: range, context: context)
+    }
+
+    /// A number that may not be negative.
+    func length(_ key: String) -> Double? { number(key, in: 0...Double.greatestFiniteMagnitude) }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        guard let n = node(key), let v = ObjectReader.number(n, path: join(path, key), in: nil, context: context) else { return nil }
+        guard v.rounded() == v, v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+            report(key, n, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(format(v))")
+            return nil
+        }
+        return Int(v)
+    }
+
+    static func number(_ n: JSONNode, path: String, in range: ClosedRange<Double>?, context: DecodeContext) -> Double? {
+        guard case .number(let v) = n.value else {
+            context.report(path, n.position, "expected a number, found \(n.value.kindName)")
+            return nil
+        }
+        guard v.isFinite else { context.report(path, n.position, "number \(v) is not finite"); return nil }
+        if let range, !range.contains(v) {
+            if range.lowerBound == 0 && v < 0 {
+                context.report(path, n.position, "must not be negative, found \(format(v))")
+            } else if range.upperBound == .greatestFiniteMagnitude {
+                context.report(path, n.position, "must be at least \(format(range.lowerBound)), found \(format(v))")
+            } else {
+                context.report(path, n.position, "must be from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(format(v))")
+            }
+            return nil
+        }
+        return v
+    }
+
+    /// A length that may be `"hairline"` (one device pixel).
+    func lengthOrHairline(_ key: String) -> Length? {
+        guard let n = node(key) else { return nil }
+        if case .string(let s) = n.value {
+            guard s == "hairline" else { report(key, n, "expected a number or \"hairline\", found \(quoted(s))"); return nil }
+            return .hairline
+        }
+        return ObjectReader.number(n, path: join(path, key), in: 0...Double.greatestFiniteMagnitude, context: context).map { .points($0) }
+    }
+
+    /// One of an enum's raw values (or an alias), with a suggestion when it is none of them.
+    func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, aliases: [String: E] = [:]) -> E? where E.RawValue == String {
+        guard let n = node(key) else { return nil }
+        return ObjectReader.choice(n, path: join(path, key), type, aliases: aliases, context: context)
+    }
+
+    static func choice<E: RawRepresentable & CaseIterable>(_ n: JSONNode, path: String, _ type: E.Type, aliases: [String: E] = [:], context: DecodeContext) -> E? where E.RawValue == String {
+        guard case .string(let s) = n.value else {
+            context.report(path, n.position, "expected a string, found \(n.value.kindName)")
+            return nil
+        }
+        if let v = E(rawValue: s) ?? aliases[s] { return v }
+        let names = E.allCases.map(\.rawValue) + aliases.keys.sorted()
+        var message = "unknown value \(quoted(s)); expected one of \(names.joined(separator: ", "))"
+        if let best = Suggest.closest(to: s, in: names) { message = "unknown value \(quoted(s)); did you mean \(quoted(best))? (expected one of \(names.joined(separator: ", ")))" }
+        context.report(path, n.position, message)
+        return nil
+    }
+
+    // MARK: Colors
+
+    static let colorHelp = "expected #RGB, #RRGGBB, #RRGGBBAA, a color name like systemBlue, white(W) or white(W, A), optionally followed by @alpha"
+
+    func color(_ key: String) -> Color? {
+        guard let n = node(key) else { return nil }
+        return ObjectReader.color(n, path: join(path, key), context: context)
+    }
+
+    static func color(_ n: JSONNode, path: String, context: DecodeContext) -> Color? {
+        guard case .string(let s) = n.value else {
+            context.report(path, n.position, "expected a color string, found \(n.value.kindName)")
+            return nil
+        }
+        if let c = Color(parsing: s) { return c }
+        var message = "bad color \(quoted(s)); \(colorHelp)"
+        if !s.hasPrefix("#"), let best = Suggest.closest(to: s, in: Color.named.map(\.name) + ["tint"]) {
+            message = "bad color \(quoted(s)); did you mean \(quoted(best))?"
+        }
+        context.report(path, n.position, message)
+        return nil
+    }
+
+    /// A color or `tint`.
+    func colorValue(_ key: String) -> ColorValue? {
+        guard let n = node(key) else { return nil }
+        return ObjectReader.colorValue(n, path: join(path, key), context: context)
+    }
+
+    static func colorValue(_ n: JSONNode, path: String, context: DecodeContext) -> ColorValue? {
+        if case .string("tint") = n.value { return .tint }
+        return color(n, path: path, context: context).map { .color($0) }
+    }
+
+    // MARK: Structures
+
+    func object(_ key: String) -> ObjectReader? {
+        guard let n = node(key) else { return nil }
+        return ObjectReader(n, path: join(path, key), context: context)
+    }
+
+    /// Elements of an array with their paths (`key[i]`).
+    func array(_ key: String) -> [(node: JSONNode, path: String)]? {
+        guard let n = node(key) else { return nil }
+        guard case .array(let items) = n.value else { report(key, n, "expected an array, found \(n.value.kindName)"); return nil }
+        return items.enumerated().map { (i, item) in (item, join(path, key) + "[\(i)]") }
+    }
+
+    /// Numbers given as an array (`[x, y]`) or as an object with named members (`{"x": 1, "y": 2}`).
+    func numbers(_ key: String, names: [String], nonNegative: Set<String> = []) -> [Double]? {
+        guard let n = node(key) else { return nil }
+        return ObjectReader.numbers(n, path: join(path, key), names: names, nonNegative: nonNegative, context: context)
+    }
+
+    static func numbers(_ n: JSONNode, path: String, names: [String], nonNegative: Set<String> = [], context: DecodeContext) -> [Double]? {
+        let form = "[" + names.joined(separator: ", ") + "]"
+        switch n.value {
+        case .array(let items):
+            guard items.count == names.count else {
+                context.report(path, n.position, "expected \(names.count) numbers \(form), found \(items.count)")
+                return nil
+            }
+            var out: [Double] = []
+            for (i, item) in items.enumerated() {
+                let range: ClosedRange<Double>? = nonNegative.contains(names[i]) ? 0...Double.greatestFiniteMagnitude : nil
+                guard let v = number(item, path: path + "[\(i)]", in: range, context: context) else { return nil }
+                out.append(v)
+            }
+            return out
+        case .object:
+            guard let r = ObjectReader(n, path: path, context: context) else { return nil }
+            var out: [Double] = []
+            var ok = true
+            for name in names {
+                let range: ClosedRange<Double>? = nonNegative.contains(name) ? 0...Double.greatestFiniteMagnitude : nil
+                if let v = r.number(name, in: range) { out.append(v) } else {
+                    if !r.has(name) { context.report(join(path, name), n.position, "missing number \(quoted(name))") }
+                    ok = false
+                }
+            }
+            r.finish()
+            return ok ? out : nil
+        default:
+            context.report(path, n.position, "expected \(form) or an object with \(names.joined(separator: ", ")), found \(n.value.kindName)")
+            return nil
+        }
+    }
+
+    func rect(_ key: String) -> Rect? {
+        numbers(key, names: ["x", "y", "width", "height"], nonNegative: ["width", "height"]).map {
+            Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
+        }
+    }
+
+    func size(_ key: String, nonNegative: Bool = true) -> Size? {
+        numbers(key, names: ["width", "height"], nonNegative: nonNegative ? ["width", "height"] : []).map {
+            Size(width: $0[0], height: $0[1])
+        }
+    }
+
+    func point(_ key: String) -> Point? {
+        numbers(key, names: ["x", "y"]).map { Point(x: $0[0], y: $0[1]) }
+    }
+
+    /// Insets as one number for all sides, `[top, left, bottom, right]`, or an object.
+    func insets(_ key: String) -> EdgeInsets? {
+        guard let n = node(key) else { return nil }
+        if case .number = n.value {
+            return ObjectReader.number(n, path: join(path, key), in: 0...Double.greatestFiniteMagnitude, context: context)
+                .map { EdgeInsets(top: $0, left: $0, bottom: $0, right: $0) }
+        }
+        let all: Set = ["top", "left", "bottom", "right"]
+        return ObjectReader.numbers(n, path: join(path, key), names: ["top", "left", "bottom", "right"], nonNegative: all, context: context)
+            .map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) }
+    }
+}
+
+func format(_ v: Double) -> String {
+    if v.rounded() == v, abs(v) < 1e15 { return String(Int(v)) }
+    return String(v)
+}

@@ -1,0 +1,336 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads scene files (JSON, with comments and trailing commas allowed) into `Scene` values.
+///
+/// Every problem is reported with the file, the path inside it, the line and column, and the
+/// offending value; decoding continues past a problem so that one run reports them all.
+public enum SceneDecoder {
+    /// Reads the scene file at `path`.
+    public static func load(path: String) throws(SceneError) -> Scene {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SceneError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try decode(Array(data), file: path, baseDirectory: base)
+    }
+
+    /// Decodes a scene from its bytes. `file` names it in messages; image paths are relative to
+    /// `baseDirectory` (the current directory when nil).
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?) throws(SceneError) -> Scene {
+        guard bytes.count <= SceneLimits.maxFileSize else {
+            throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
+        }
+        let context = DecodeContext(file: file, baseDirectory: baseDirectory)
+        let scene = decodeScene(root, context: context)
+        if !context.issues.isEmpty || scene == nil {
+            throw SceneError(issues: context.issues.isEmpty
+                ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : context.issues)
+        }
+        return scene!
+    }
+
+    /// Decodes one scene from JSON text.
+    public static func decode(_ text: String, file: String = "<scene>", baseDirectory: String? = nil) throws(SceneError) -> Scene {
+        try decode(Array(text.utf8), file: file, baseDirectory: baseDirectory)
+    }
+
+    static func decodeScene(_ node: JSONNode, context: DecodeContext) -> Scene? {
+        guard let r = ObjectReader(node, path: "", context: context, what: "a scene object") else { return nil }
+        var scene = Scene(root: View())
+        scene.baseDirectory = context.baseDirectory
+        if let n = r.node("device") {
+            if case .string(let name) = n.value {
+                if let d = Device.named(name) { scene.device = d } else {
+                    let names = Device.catalog.map(\.name)
+                    var message = "unknown device \(quoted(name))"
+                    if let s = Suggest.closest(to: name, in: names + Device.catalog.flatMap(\.aliases)) { message += "; did you mean \(quoted(s))?" }
+                    message += " (run 'tintype devices' for the list)"
+                    r.report("device", n, message)
+                }
+            } else {
+                r.report("device", n, "expected a device name, found \(n.value.kindName)")
+            }
+        }
+        if let o = r.choice("orientation", Orientation.self) { scene.orientation = o }
+        if let n = r.node("scale") {
+            if let s = ObjectReader.number(n, path: "scale", in: 0.25...4, context: context) { scene.scale = s }
+        }
+        scene.tintColor = r.color("tintColor")
+        if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { scene.tintAdjustmentMode = m }
+        if let c = r.color("backgroundColor") { scene.backgroundColor = c }
+        if let c = r.choice("contentSizeCategory", ContentSizeCategory.self, aliases: contentSizeAliases) { scene.contentSizeCategory = c }
+        if let d = r.choice("layoutDirection", LayoutDirection.self, aliases: ["ltr": .leftToRight, "rtl": .rightToLeft]) { scene.layoutDirection = d }
+        if let s = r.object("statusBar") {
+            if let style = s.choice("style", StatusBar.Style.self, aliases: ["darkContent": .default]) { scene.statusBar.style = style }
+            if let h = s.bool("hidden") { scene.statusBar.hidden = h }
+            if let t = s.string("time") { scene.statusBar.time = t }
+            s.finish()
+        }
+        if let n = r.node("root") {
+            if let v = decodeView(n, path: "root", depth: 0, context: context) { scene.root = v }
+        } else {
+            context.report("root", node.position, "missing \"root\": the scene's root view, like {\"view\": {...}}")
+        }
+        r.finish()
+
+        let w = scene.pixelWidth, h = scene.pixelHeight
+        if w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount {
+            context.report(scene.scale != nil ? "scale" : "device", node.position,
+                           "output of \(w)×\(h) pixels exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
+        }
+        return scene
+    }
+
+    static let contentSizeAliases: [String: ContentSizeCategory] = Dictionary(uniqueKeysWithValues: [
+        ("extraSmall", .extraSmall), ("small", .small), ("medium", .medium), ("large", .large),
+        ("extraLarge", .extraLarge), ("extraExtraLarge", .extraExtraLarge), ("extraExtraExtraLarge", .extraExtraExtraLarge),
+        ("accessibilityMedium", .accessibilityMedium), ("accessibilityLarge", .accessibilityLarge),
+        ("accessibilityExtraLarge", .accessibilityExtraLarge), ("accessibilityExtraExtraLarge", .accessibilityExtraExtraLarge),
+        ("accessibilityExtraExtraExtraLarge", .accessibilityExtraExtraExtraLarge),
+    ])
+
+    /// The view kinds a scene file may name, each with the decoder of its own properties.
+    /// A new component adds itself here.
+    static let kinds: [(name: String, decode: @Sendable (ObjectReader) -> ViewKind?)] = [
+        ("view", { _ in .plain }),
+        ("label", { Label.decode($0).map(ViewKind.label) }),
+        ("imageView", { ImageView.decode($0).map(ViewKind.image) }),
+        ("shape", { Shape.decode($0).map(ViewKind.shape) }),
+    ]
+
+    /// A view: `{"<kind>": {properties}}`.
+    static func decodeView(_ node: JSONNode, path: String, depth: Int, context: DecodeContext) -> View? {
+        guard case .object(let members) = node.value else {
+            context.report(path, node.position, "expected a view like {\"view\": {...}}, found \(node.value.kindName)")
+            return nil
+        }
+        guard members.count == 1, let member = members.first else {
+            let names = members.map { quoted($0.key) }.joined(separator: ", ")
+            context.report(path, node.position, members.isEmpty
+                ? "expected a view like {\"view\": {...}}, found an empty object"
+                : "a view is an object with exactly one key, its kind; found \(names)")
+            return nil
+        }
+        let kindNames = kinds.map(\.name)
+        guard let kind = kinds.first(where: { $0.name == member.key }) else {
+            var message = "unknown kind \(quoted(member.key))"
+            if let s = Suggest.closest(to: member.key, in: kindNames) { message += "; did you mean \(quoted(s))?" }
+            message += " (kinds: \(kindNames.joined(separator: ", ")))"
+            context.report(path, member.keyPosition, message)
+            return nil
+        }
+        guard depth <= SceneLimits.maxViewDepth else {
+            context.report(path, node.position, "views nest deeper than \(SceneLimits.maxViewDepth) levels")
+            return nil
+        }
+        let viewPath = path
+        guard let r = ObjectReader(member.value, path: viewPath, context: context, what: "an object of \(member.key) properties") else { return nil }
+        var view = View()
+        if let k = kind.decode(r) { view.kind = k }
+        view.frame = r.rect("frame")
+        view.backgroundColor = r.colorValue("backgroundColor")
+        if let a = r.number("alpha", in: 0...1) { view.alpha = a }
+        if let h = r.bool("hidden") { view.isHidden = h }
+        if let c = r.bool("clipsToBounds") { view.clipsToBounds = c }
+        if let c = r.length("cornerRadius") { view.cornerRadius = c }
+        if let c = r.choice("cornerCurve", CornerCurve.self) { view.cornerCurve = c }
+        if let items = r.array("maskedCorners") {
+            var corners: Corners = []
+            for (n, p) in items {
+                let names = Corners.names.map(\.0)
+                guard case .string(let s) = n.value, let c = Corners.names.first(where: { $0.0 == s })?.1 else {
+                    let found = if case .string(let s) = n.value { quoted(s) } else { n.value.kindName }
+                    context.report(p, n.position, "expected a corner (\(names.joined(separator: ", "))), found \(found)")
+                    continue
+                }
+                corners.insert(c)
+            }
+            view.maskedCorners = corners
+        }
+        let borderWidth = r.lengthOrHairline("borderWidth")
+        let borderColor = r.colorValue("borderColor")
+        if borderWidth != nil || borderColor != nil {
+            view.border = Border(width: borderWidth ?? .points(0), color: borderColor ?? .black)
+        }
+        let shadowColor = r.colorValue("shadowColor")
+        let shadowOpacity = r.number("shadowOpacity", in: 0...1)
+        let shadowOffset = r.size("shadowOffset", nonNegative: false)
+        let shadowRadius = r.length("shadowRadius")
+        if shadowColor != nil || shadowOpacity != nil || shadowOffset != nil || shadowRadius != nil {
+            var s = Shadow()
+            if let shadowColor { s.color = shadowColor }
+            if let shadowOpacity { s.opacity = shadowOpacity }
+            if let shadowOffset { s.offset = shadowOffset }
+            if let shadowRadius { s.radius = shadowRadius }
+            view.shadow = s
+        }
+        view.tintColor = r.color("tintColor")
+        if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { view.tintAdjustmentMode = m }
+        if let b = r.choice("blendMode", BlendMode.self) { view.blendMode = b }
+        if let items = r.array("subviews") {
+            view.subviews = items.compactMap { decodeView($0.node, path: $0.path, depth: depth + 1, context: context) }
+        }
+        r.finish()
+        return view
+    }
+}
+
+extension Label {
+    static func decode(_ r: ObjectReader) -> Label? {
+        var label = Label(text: r.string("text") ?? "")
+        if let n = r.node("font") { label.font = decodeFont(n, path: join(r.path, "font"), context: r.context) ?? label.font }
+        if let c = r.colorValue("textColor") { label.textColor = c }
+        if let a = r.choice("textAlignment", TextAlignment.self) { label.textAlignment = a }
+        if let n = r.integer("numberOfLines", in: 0...10_000) { label.numberOfLines = n }
+        if let m = r.choice("lineBreakMode", LineBreakMode.self, aliases: LineBreakMode.aliases) { label.lineBreakMode = m }
+        if let s = r.length("lineSpacing") { label.lineSpacing = s }
+        return label
+    }
+
+    /// `"body"`, `17`, `{"style": "body", "weight": "bold"}` or `{"size": 17, "weight": "semibold"}`.
+    static func decodeFont(_ n: JSONNode, path: String, context: DecodeContext) -> Font? {
+        switch n.value {
+        case .string:
+            return ObjectReader.choice(n, path: path, TextStyle.self, context: context).map { .style($0) }
+        case .number:
+            return ObjectReader.number(n, path: path, in: 1...1000, context: context).map { .system(size: $0) }
+        case .object:
+            guard let r = ObjectReader(n, path: path, context: context) else { return nil }
+            defer { r.finish() }
+            let weight = r.choice("weight", FontWeight.self)
+            if r.has("style") {
+                if r.has("size") { context.report(join(path, "size"), n.position, "give either \"style\" or \"size\", not both") }
+                return r.choice("style", TextStyle.self).map { .style($0, weight: weight) }
+            }
+            guard let size = r.number("size", in: 1...1000) else {
+                if !r.has("size") { context.report(path, n.position, "a font needs a \"style\" (like \"body\") or a \"size\"") }
+                return nil
+            }
+            return .system(size: size, weight: weight ?? .regular)
+        default:
+            context.report(path, n.position, "expected a text style name, a size, or an object, found \(n.value.kindName)")
+            return nil
+        }
+    }
+}
+
+extension ImageView {
+    static func decode(_ r: ObjectReader) -> ImageView? {
+        guard let n = r.node("image") else {
+            r.context.report(r.path, r.node.position, "an image view needs an \"image\" (a .png or .svg path)")
+            return nil
+        }
+        guard case .string(let path) = n.value else {
+            r.report("image", n, "expected a file path, found \(n.value.kindName)")
+            return nil
+        }
+        let source = ImageSource(path)
+        var view = ImageView(image: source)
+        if let m = r.choice("renderingMode", RenderingMode.self) { view.renderingMode = m }
+        if let m = r.choice("contentMode", ContentMode.self, aliases: ContentMode.aliases) { view.contentMode = m }
+        view.capInsets = r.insets("capInsets")
+        if let m = r.choice("resizingMode", ResizingMode.self) { view.resizingMode = m }
+        if let problem = ImageFileCheck.problem(with: source, baseDirectory: r.context.baseDirectory) {
+            r.report("image", n, problem)
+        }
+        return view
+    }
+}
+
+extension Shape {
+    static func decode(_ r: ObjectReader) -> Shape? {
+        var shape = Shape(path: PathData(commands: []))
+        if let n = r.node("path") {
+            if case .string(let d) = n.value {
+                do { shape.path = try PathData(parsing: d) } catch {
+                    r.report("path", n, "bad path data: \(error)")
+                }
+            } else {
+                r.report("path", n, "expected SVG path data (a string like \"M0 0 L10 10 Z\"), found \(n.value.kindName)")
+            }
+        }
+        if let n = r.node("fill", keepNull: true) { shape.fill = decodePaint(n, path: join(r.path, "fill"), context: r.context) }
+        if let n = r.node("stroke", keepNull: true) { shape.stroke = decodePaint(n, path: join(r.path, "stroke"), context: r.context) }
+        if let w = r.lengthOrHairline("lineWidth") { shape.lineWidth = w }
+        if let c = r.choice("lineCap", LineCap.self) { shape.lineCap = c }
+        if let j = r.choice("lineJoin", LineJoin.self) { shape.lineJoin = j }
+        if let m = r.number("miterLimit", in: 1...1000) { shape.miterLimit = m }
+        if let items = r.array("lineDashPattern") {
+            shape.lineDashPattern = items.compactMap { ObjectReader.number($0.node, path: $0.path, in: 0...Double.greatestFiniteMagnitude, context: r.context) }
+        }
+        if let p = r.number("lineDashPhase") { shape.lineDashPhase = p }
+        if let f = r.choice("fillRule", FillRule.self) { shape.fillRule = f }
+        return shape
+    }
+
+    /// `null` (none), a color string, `{"linearGradient": {...}}` or `{"radialGradient": {...}}`.
+    static func decodePaint(_ n: JSONNode, path: String, context: DecodeContext) -> Paint? {
+        switch n.value {
+        case .null: return nil
+        case .string: return ObjectReader.colorValue(n, path: path, context: context).map(Paint.color)
+        case .object(let members):
+            guard members.count == 1, let m = members.first, ["linearGradient", "radialGradient"].contains(m.key) else {
+                context.report(path, n.position, "expected a color, null, or an object with one key, \"linearGradient\" or \"radialGradient\"")
+                return nil
+            }
+            let p = join(path, m.key)
+            guard let g = ObjectReader(m.value, path: p, context: context) else { return nil }
+            defer { g.finish() }
+            let stops = decodeStops(g)
+            if m.key == "linearGradient" {
+                guard let start = g.point("start"), let end = g.point("end") else {
+                    if !g.has("start") || !g.has("end") { context.report(p, m.value.position, "a linear gradient needs \"start\" and \"end\" points") }
+                    return nil
+                }
+                return stops.map { .linearGradient(LinearGradient(start: start, end: end, stops: $0)) }
+            }
+            guard let center = g.point("center"), let radius = g.length("radius") else {
+                if !g.has("center") || !g.has("radius") { context.report(p, m.value.position, "a radial gradient needs a \"center\" and a \"radius\"") }
+                return nil
+            }
+            return stops.map { .radialGradient(RadialGradient(center: center, radius: radius, stops: $0)) }
+        default:
+            context.report(path, n.position, "expected a color or a gradient, found \(n.value.kindName)")
+            return nil
+        }
+    }
+
+    /// Stops as colors spread evenly (`["red", "blue"]`) or as `{"location": 0.2, "color": "red"}`.
+    static func decodeStops(_ g: ObjectReader) -> [GradientStop]? {
+        guard let items = g.array("stops") else {
+            if !g.has("stops") { g.context.report(join(g.path, "stops"), g.node.position, "a gradient needs \"stops\"") }
+            return nil
+        }
+        guard items.count >= 2 else {
+            g.context.report(join(g.path, "stops"), g.node.position, "a gradient needs at least 2 stops, found \(items.count)")
+            return nil
+        }
+        var stops: [GradientStop] = []
+        for (i, item) in items.enumerated() {
+            if case .object = item.node.value, let s = ObjectReader(item.node, path: item.path, context: g.context) {
+                if let loc = s.number("location", in: 0...1), let color = s.colorValue("color") {
+                    stops.append(GradientStop(location: loc, color: color))
+                } else if !s.has("location") || !s.has("color") {
+                    g.context.report(item.path, item.node.position, "a stop needs a \"location\" (0...1) and a \"color\"")
+                }
+                s.finish()
+            } else if let color = ObjectReader.colorValue(item.node, path: item.path, context: g.context) {
+                stops.append(GradientStop(location: Double(i) / Double(items.count - 1), color: color))
+            }
+        }
+        return stops.count == items.count ? stops : nil
+    }
+}

@@ -1,0 +1,98 @@
+/// A scene: one screen of an iOS app, as data. It renders to one PNG.
+///
+/// ```swift
+/// let scene = Scene(device: .iPhone8, tintColor: .systemRed) {
+///     View(frame: Rect(x: 20, y: 40, width: 335, height: 120), backgroundColor: .color(.white),
+///          cornerRadius: 12, cornerCurve: .continuous) {
+///         View.label("Hello", font: .style(.title1), frame: Rect(x: 16, y: 16, width: 303, height: 40))
+///     }
+/// }
+/// ```
+public struct Scene: Sendable, Equatable {
+    public var device: Device
+    public var orientation: Orientation
+    /// Overrides the device's scale (1, 2 or 3) when set.
+    public var scale: Double?
+    /// The window's tint color; nil means the system blue.
+    public var tintColor: Color?
+    /// The window's tint adjustment mode (`dimmed` when an alert is up).
+    public var tintAdjustmentMode: TintAdjustmentMode
+    /// The window's background, drawn under the root view.
+    public var backgroundColor: Color
+    public var statusBar: StatusBar
+    public var contentSizeCategory: ContentSizeCategory
+    public var layoutDirection: LayoutDirection
+    /// The root view; its frame defaults to the whole screen.
+    public var root: View
+    /// The folder image paths are relative to (the scene file's folder); nil means the current directory.
+    public var baseDirectory: String?
+
+    public init(device: Device = .iPhone8, orientation: Orientation = .portrait, scale: Double? = nil,
+                tintColor: Color? = nil, tintAdjustmentMode: TintAdjustmentMode = .automatic,
+                backgroundColor: Color = .white, statusBar: StatusBar = StatusBar(),
+                contentSizeCategory: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
+                baseDirectory: String? = nil, root: View) {
+        self.device = device; self.orientation = orientation; self.scale = scale
+        self.tintColor = tintColor; self.tintAdjustmentMode = tintAdjustmentMode
+        self.backgroundColor = backgroundColor; self.statusBar = statusBar
+        self.contentSizeCategory = contentSizeCategory; self.layoutDirection = layoutDirection
+        self.baseDirectory = baseDirectory; self.root = root
+    }
+
+    /// A scene whose root is a plain view holding `subviews`.
+    public init(device: Device = .iPhone8, orientation: Orientation = .portrait, scale: Double? = nil,
+                tintColor: Color? = nil, tintAdjustmentMode: TintAdjustmentMode = .automatic,
+                backgroundColor: Color = .white, statusBar: StatusBar = StatusBar(),
+                contentSizeCategory: ContentSizeCategory = .large, layoutDirection: LayoutDirection = .leftToRight,
+                baseDirectory: String? = nil, @ViewBuilder subviews: () -> [View]) {
+        self.init(device: device, orientation: orientation, scale: scale, tintColor: tintColor,
+                  tintAdjustmentMode: tintAdjustmentMode, backgroundColor: backgroundColor, statusBar: statusBar,
+                  contentSizeCategory: contentSizeCategory, layoutDirection: layoutDirection,
+                  baseDirectory: baseDirectory, root: View(subviews: subviews))
+    }
+
+    /// Screen size in points for the scene's orientation.
+    public var screenSize: Size { device.size(in: orientation) }
+    /// The scale pixels are rendered at.
+    public var effectiveScale: Double { scale ?? device.scale }
+    public var pixelWidth: Int { Int((screenSize.width * effectiveScale).rounded()) }
+    public var pixelHeight: Int { Int((screenSize.height * effectiveScale).rounded()) }
+}
+
+public enum Orientation: String, Sendable, Equatable, CaseIterable {
+    case portrait, landscape
+}
+
+public enum TintAdjustmentMode: String, Sendable, Equatable, CaseIterable {
+    case automatic, normal, dimmed
+}
+
+public enum LayoutDirection: String, Sendable, Equatable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+public struct StatusBar: Sendable, Equatable {
+    public enum Style: String, Sendable, Equatable, CaseIterable {
+        /// Dark content, for light backgrounds.
+        case `default`
+        /// White content, for dark backgrounds.
+        case lightContent
+    }
+    public var style: Style
+    public var hidden: Bool
+    public var time: String
+
+    public init(style: Style = .default, hidden: Bool = false, time: String = "9:41") {
+        self.style = style; self.hidden = hidden; self.time = time
+    }
+}
+
+/// The user's preferred text size (UIContentSizeCategory); `L` is the default.
+public enum ContentSizeCategory: String, Sendable, Equatable, CaseIterable {
+    case extraSmall = "XS", small = "S", medium = "M", large = "L", extraLarge = "XL"
+    case extraExtraLarge = "XXL", extraExtraExtraLarge = "XXXL"
+    case accessibilityMedium = "AX1", accessibilityLarge = "AX2", accessibilityExtraLarge = "AX3"
+    case accessibilityExtraExtraLarge = "AX4", accessibilityExtraExtraExtraLarge = "AX5"
+
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+}

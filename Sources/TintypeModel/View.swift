@@ -1,0 +1,137 @@
+/// A view in the scene: UIView's geometry, look and tint, plus what kind of view it is.
+///
+/// The common properties live here; each kind's own properties live in its component file
+/// (`Components/Label.swift`, ...). A new kind is a new `ViewKind` case plus one file.
+public struct View: Sendable, Equatable {
+    public var kind: ViewKind
+    /// Frame in the superview's coordinates; nil fills the superview (the screen for the root).
+    public var frame: Rect?
+    public var backgroundColor: ColorValue?
+    public var alpha: Double
+    public var isHidden: Bool
+    public var clipsToBounds: Bool
+    public var cornerRadius: Double
+    public var cornerCurve: CornerCurve
+    public var maskedCorners: Corners
+    public var border: Border?
+    public var shadow: Shadow?
+    /// The view's specific tint; nil inherits the superview's.
+    public var tintColor: Color?
+    public var tintAdjustmentMode: TintAdjustmentMode
+    /// How the view is composited onto what is under it.
+    public var blendMode: BlendMode
+    public var subviews: [View]
+
+    public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
+                isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,
+                cornerCurve: CornerCurve = .circular, maskedCorners: Corners = .all, border: Border? = nil,
+                shadow: Shadow? = nil, tintColor: Color? = nil, tintAdjustmentMode: TintAdjustmentMode = .automatic,
+                blendMode: BlendMode = .normal, subviews: [View] = []) {
+        self.kind = kind; self.frame = frame; self.backgroundColor = backgroundColor; self.alpha = alpha
+        self.isHidden = isHidden; self.clipsToBounds = clipsToBounds; self.cornerRadius = cornerRadius
+        self.cornerCurve = cornerCurve; self.maskedCorners = maskedCorners; self.border = border
+        self.shadow = shadow; self.tintColor = tintColor; self.tintAdjustmentMode = tintAdjustmentMode
+        self.blendMode = blendMode; self.subviews = subviews
+    }
+
+    /// A view with subviews from a builder block.
+    public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
+                isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,
+                cornerCurve: CornerCurve = .circular, maskedCorners: Corners = .all, border: Border? = nil,
+                shadow: Shadow? = nil, tintColor: Color? = nil, tintAdjustmentMode: TintAdjustmentMode = .automatic,
+                blendMode: BlendMode = .normal, @ViewBuilder subviews: () -> [View]) {
+        self.init(kind, frame: frame, backgroundColor: backgroundColor, alpha: alpha, isHidden: isHidden,
+                  clipsToBounds: clipsToBounds, cornerRadius: cornerRadius, cornerCurve: cornerCurve,
+                  maskedCorners: maskedCorners, border: border, shadow: shadow, tintColor: tintColor,
+                  tintAdjustmentMode: tintAdjustmentMode, blendMode: blendMode, subviews: subviews())
+    }
+}
+
+/// What a view draws besides its background, border and subviews.
+public enum ViewKind: Sendable, Equatable {
+    /// A plain UIView.
+    case plain
+    case label(Label)
+    case image(ImageView)
+    case shape(Shape)
+
+    /// The key naming this kind in a scene file.
+    public var name: String {
+        switch self {
+        case .plain: "view"
+        case .label: "label"
+        case .image: "imageView"
+        case .shape: "shape"
+        }
+    }
+}
+
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression(_ view: View) -> [View] { [view] }
+    public static func buildExpression(_ views: [View]) -> [View] { views }
+    public static func buildBlock(_ parts: [View]...) -> [View] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [View]?) -> [View] { part ?? [] }
+    public static func buildEither(first part: [View]) -> [View] { part }
+    public static func buildEither(second part: [View]) -> [View] { part }
+    public static func buildArray(_ parts: [[View]]) -> [View] { parts.flatMap { $0 } }
+}
+
+/// A length that may be one device pixel, whatever the scale (`"hairline"` in a scene file).
+public enum Length: Sendable, Equatable, Hashable {
+    case points(Double)
+    case hairline
+
+    public func points(scale: Double) -> Double {
+        switch self {
+        case .points(let p): p
+        case .hairline: 1 / scale
+        }
+    }
+}
+
+public enum CornerCurve: String, Sendable, Equatable, CaseIterable {
+    /// Quarter-circle arcs (CALayer's default).
+    case circular
+    /// The iOS 7 "squircle" (UIBezierPath(roundedRect:cornerRadius:)).
+    case continuous
+}
+
+/// Which corners a corner radius rounds (CALayer.maskedCorners).
+public struct Corners: OptionSet, Sendable, Equatable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let topLeft = Corners(rawValue: 1)
+    public static let topRight = Corners(rawValue: 2)
+    public static let bottomLeft = Corners(rawValue: 4)
+    public static let bottomRight = Corners(rawValue: 8)
+    public static let all: Corners = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+
+    public static let names: [(String, Corners)] = [
+        ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
+    ]
+}
+
+/// A border drawn inside the view's bounds, over its content (CALayer.borderWidth/borderColor).
+public struct Border: Sendable, Equatable {
+    public var width: Length
+    public var color: ColorValue
+    public init(width: Length = .points(1), color: ColorValue = .black) { self.width = width; self.color = color }
+}
+
+/// A drop shadow cast by the view's composited content (CALayer.shadow*).
+public struct Shadow: Sendable, Equatable {
+    public var color: ColorValue
+    public var opacity: Double
+    public var offset: Size
+    public var radius: Double
+    public init(color: ColorValue = .black, opacity: Double = 0, offset: Size = Size(width: 0, height: -3), radius: Double = 3) {
+        self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius
+    }
+}
+
+/// Compositing operators: Porter-Duff "normal" plus the separable and non-separable blend modes.
+public enum BlendMode: String, Sendable, Equatable, CaseIterable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+    case difference, exclusion, hue, saturation, color, luminosity
+}

@@ -1,0 +1,92 @@
+import CCairo
+import Foundation
+import TintypeModel
+
+/// Rendered pixels: premultiplied ARGB32 as Cairo stores it (B, G, R, A bytes on little-endian
+/// machines), rows packed without padding.
+public struct Bitmap: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    /// The unpremultiplied color of one pixel.
+    public func color(x: Int, y: Int) -> Color {
+        let i = (y * width + x) * 4
+        let a = Double(pixels[i + 3])
+        guard a > 0 else { return .clear }
+        return Color(red: Double(pixels[i + 2]) / a, green: Double(pixels[i + 1]) / a, blue: Double(pixels[i]) / a, alpha: a / 255)
+    }
+
+    /// 8-bit straight RGBA of one pixel, as a PNG viewer would read it.
+    public func rgba8(x: Int, y: Int) -> (r: Int, g: Int, b: Int, a: Int) {
+        let i = (y * width + x) * 4
+        let a = Int(pixels[i + 3])
+        guard a > 0 else { return (0, 0, 0, 0) }
+        func un(_ v: UInt8) -> Int { (Int(v) * 255 + a / 2) / a }
+        return (un(pixels[i + 2]), un(pixels[i + 1]), un(pixels[i]), a)
+    }
+}
+
+/// An error from encoding, decoding or writing an image file.
+public struct ImageFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Bitmap {
+    /// The bitmap as PNG bytes (Cairo's writer, which is deterministic for a given libpng and zlib).
+    public func pngData() throws(ImageFileError) -> [UInt8] {
+        let surface = try CairoSurface(bitmap: self)
+        return try surface.pngData()
+    }
+
+    /// Decodes PNG bytes.
+    public init(png bytes: [UInt8]) throws(ImageFileError) {
+        self = try CairoSurface(png: bytes).bitmap()
+    }
+
+    /// Reads a PNG file.
+    public init(pngFile path: String) throws(ImageFileError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImageFileError("cannot read \(path)")
+        }
+        do { try self.init(png: Array(data)) } catch { throw ImageFileError("\(path): \(error.message)") }
+    }
+
+    /// Writes the bitmap as a PNG file atomically: a temporary file beside it, then a rename, so a
+    /// reader never sees a half-written file.
+    public func writePNG(to path: String) throws(ImageFileError) {
+        try AtomicFile.write(try pngData(), to: path)
+    }
+}
+
+/// Writes files whole or not at all.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws(ImageFileError) {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let temp = dir + "/.\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw ImageFileError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var written = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n <= 0 { return false }
+                written += n
+            }
+            return true
+        }
+        let closed = close(fd) == 0
+        guard ok, closed, rename(temp, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw ImageFileError("cannot write \(path): \(reason)")
+        }
+    }
+}

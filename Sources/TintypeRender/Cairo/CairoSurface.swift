@@ -1,0 +1,92 @@
+import CCairo
+import Foundation
+
+/// Owns a cairo image surface (ARGB32).
+final class CairoSurface: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(ImageFileError) {
+        pointer = cairo_image_surface_create(format, Int32(width), Int32(height))
+        try check()
+    }
+
+    /// Takes ownership of a surface returned by cairo.
+    init(owning pointer: OpaquePointer) throws(ImageFileError) {
+        self.pointer = pointer
+        try check()
+    }
+
+    private func check() throws(ImageFileError) {
+        let status = cairo_surface_status(pointer)
+        if status != CAIRO_STATUS_SUCCESS {
+            throw ImageFileError(String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    var width: Int { Int(cairo_image_surface_get_width(pointer)) }
+    var height: Int { Int(cairo_image_surface_get_height(pointer)) }
+    var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    convenience init(bitmap: Bitmap) throws(ImageFileError) {
+        try self.init(width: bitmap.width, height: bitmap.height)
+        cairo_surface_flush(pointer)
+        let stride = self.stride, rowBytes = bitmap.width * 4
+        guard let data = cairo_image_surface_get_data(pointer) else { throw ImageFileError("no pixel data") }
+        bitmap.pixels.withUnsafeBytes { src in
+            for y in 0..<bitmap.height {
+                memcpy(data + y * stride, src.baseAddress! + y * rowBytes, rowBytes)
+            }
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+
+    /// Reads a PNG from memory. Paletted, gray and 16-bit PNGs come back as ARGB32 too.
+    convenience init(png bytes: [UInt8]) throws(ImageFileError) {
+        final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
+        let reader = Reader(bytes)
+        let context = Unmanaged.passRetained(reader)
+        defer { context.release() }
+        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+            let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+            let n = Int(length)
+            guard reader.offset + n <= reader.bytes.count, let data else { return CAIRO_STATUS_READ_ERROR }
+            reader.bytes.withUnsafeBytes { buffer in
+                memcpy(data, buffer.baseAddress! + reader.offset, n)
+            }
+            reader.offset += n
+            return CAIRO_STATUS_SUCCESS
+        }, context.toOpaque())!
+        do { try self.init(owning: surface) } catch {
+            throw ImageFileError("not a readable PNG (\(error.message))")
+        }
+    }
+
+    /// Copies the pixels out, without row padding.
+    func bitmap() -> Bitmap {
+        cairo_surface_flush(pointer)
+        let w = width, h = height, stride = self.stride
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        if let data = cairo_image_surface_get_data(pointer) {
+            pixels.withUnsafeMutableBytes { dst in
+                for y in 0..<h { memcpy(dst.baseAddress! + y * w * 4, data + y * stride, w * 4) }
+            }
+        }
+        return Bitmap(width: w, height: h, pixels: pixels)
+    }
+
+    func pngData() throws(ImageFileError) -> [UInt8] {
+        final class Writer { var bytes: [UInt8] = [] }
+        let writer = Writer()
+        let context = Unmanaged.passRetained(writer)
+        defer { context.release() }
+        let status = cairo_surface_write_to_png_stream(pointer, { closure, data, length in
+            let writer = Unmanaged<Writer>.fromOpaque(closure!).takeUnretainedValue()
+            writer.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, context.toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else { throw ImageFileError("PNG encoding failed: \(String(cString: cairo_status_to_string(status)))") }
+        return writer.bytes
+    }
+}

@@ -1,0 +1,256 @@
+import CCairo
+import Foundation
+import TintypeModel
+
+/// Executes a display list on a Cairo image surface. The only place drawing touches C.
+final class Raster {
+    let surface: CairoSurface
+    let cr: OpaquePointer
+    let scale: Double
+    let images: ImageStore
+
+    init(list: DisplayList, images: ImageStore) throws(RenderError) {
+        let w = Int((list.size.width * list.scale).rounded()), h = Int((list.size.height * list.scale).rounded())
+        do { surface = try CairoSurface(width: w, height: h) } catch {
+            throw RenderError(path: "", message: "cannot create a \(w)×\(h) surface: \(error.message)")
+        }
+        cr = cairo_create(surface.pointer)
+        scale = list.scale
+        self.images = images
+        cairo_scale(cr, scale, scale)
+    }
+
+    deinit { cairo_destroy(cr) }
+
+    func draw(_ items: [DisplayItem]) throws(RenderError) {
+        for item in items { try draw(item) }
+        let status = cairo_status(cr)
+        if status != CAIRO_STATUS_SUCCESS {
+            throw RenderError(path: "", message: "drawing failed: \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    private func draw(_ item: DisplayItem) throws(RenderError) {
+        switch item {
+        case .fill(let path, let paint, let rule):
+            setPath(path)
+            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            setSource(paint)
+            cairo_fill(cr)
+        case .stroke(let path, let paint, let style):
+            setPath(path)
+            cairo_set_line_width(cr, style.width)
+            let cap: cairo_line_cap_t = switch style.cap { case .butt: CAIRO_LINE_CAP_BUTT; case .round: CAIRO_LINE_CAP_ROUND; case .square: CAIRO_LINE_CAP_SQUARE }
+            let join: cairo_line_join_t = switch style.join { case .miter: CAIRO_LINE_JOIN_MITER; case .round: CAIRO_LINE_JOIN_ROUND; case .bevel: CAIRO_LINE_JOIN_BEVEL }
+            cairo_set_line_cap(cr, cap)
+            cairo_set_line_join(cr, join)
+            cairo_set_miter_limit(cr, style.miterLimit)
+            let dashes = style.dashes.contains(where: { $0 > 0 }) ? style.dashes : []
+            cairo_set_dash(cr, dashes, Int32(dashes.count), style.dashPhase)
+            setSource(paint)
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+        case .text(let text):
+            try TextEngine.shared.draw(text, on: cr)
+        case .image(let image):
+            try drawImage(image)
+        case .group(let group):
+            try drawGroup(group)
+        }
+    }
+
+    private func setPath(_ path: Path) {
+        cairo_new_path(cr)
+        for c in path.commands {
+            switch c {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .cubic(let a, let b, let p): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+
+    private func setSource(_ paint: ResolvedPaint) {
+        switch paint {
+        case .color(let c):
+            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        case .linear(let start, let end, let stops):
+            let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+            addStops(pattern, stops)
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        case .radial(let center, let radius, let stops):
+            let pattern = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, radius)
+            addStops(pattern, stops)
+            cairo_set_source(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
+    }
+
+    private func addStops(_ pattern: OpaquePointer?, _ stops: [ResolvedStop]) {
+        for s in stops { cairo_pattern_add_color_stop_rgba(pattern, s.location, s.color.red, s.color.green, s.color.blue, s.color.alpha) }
+    }
+
+    // MARK: Groups
+
+    private func drawGroup(_ group: Group) throws(RenderError) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let clip = group.clip {
+            setPath(clip)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_clip(cr)
+        }
+        let composited = group.alpha < 1 || group.blendMode != .normal || group.shadow != nil
+        guard composited else {
+            for item in group.items { try draw(item) }
+            return
+        }
+        cairo_push_group(cr)
+        if let shadow = group.shadow {
+            cairo_push_group(cr)
+            for item in group.items { try draw(item) }
+            let content = cairo_pop_group(cr)
+            defer { cairo_pattern_destroy(content) }
+            try drawShadow(shadow, of: content)
+            cairo_set_source(cr, content)
+            cairo_paint(cr)
+        } else {
+            for item in group.items { try draw(item) }
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_set_operator(cr, Raster.cairoOperator(group.blendMode))
+        cairo_paint_with_alpha(cr, group.alpha)
+    }
+
+    /// Paints the blurred, colored alpha of `content`, offset, under the current group.
+    private func drawShadow(_ shadow: ResolvedShadow, of content: OpaquePointer?) throws(RenderError) {
+        let w = surface.width, h = surface.height
+        let mask: CairoSurface
+        do { mask = try CairoSurface(width: w, height: h, format: CAIRO_FORMAT_A8) } catch {
+            throw RenderError(path: "", message: "cannot create a shadow surface: \(error.message)")
+        }
+        let mcr = cairo_create(mask.pointer)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_set_matrix(mcr, &matrix)
+        cairo_set_source(mcr, content)
+        cairo_paint(mcr)
+        cairo_destroy(mcr)
+        cairo_surface_flush(mask.pointer)
+        Blur.gaussianA8(mask, sigma: shadow.radius * scale)
+        cairo_surface_mark_dirty(mask.pointer)
+
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        let c = shadow.color
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        cairo_mask_surface(cr, mask.pointer, shadow.offset.width * scale, shadow.offset.height * scale)
+        cairo_restore(cr)
+    }
+
+    static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
+        switch mode {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        }
+    }
+
+    // MARK: Images
+
+    private func drawImage(_ item: ImageItem) throws(RenderError) {
+        let image: LoadedImage
+        do { image = try images.image(item.source, at: item.filePath) } catch {
+            throw RenderError(path: item.origin + ".image", message: error.message)
+        }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let tint = item.templateColor {
+            cairo_push_group(cr)
+            try drawImageContent(item, image)
+            let mask = cairo_pop_group(cr)
+            cairo_set_source_rgba(cr, tint.red, tint.green, tint.blue, tint.alpha)
+            cairo_mask(cr, mask)
+            cairo_pattern_destroy(mask)
+        } else {
+            try drawImageContent(item, image)
+        }
+    }
+
+    private func drawImageContent(_ item: ImageItem, _ image: LoadedImage) throws(RenderError) {
+        do {
+            if let caps = item.capInsets {
+                let (surface, ppp) = try images.raster(image, file: item.filePath, scale: scale)
+                drawNineSlice(surface, pixelsPerPoint: ppp, size: image.size, caps: caps, into: item.frame, mode: item.resizingMode)
+            } else if case .raster(let surface) = image.content {
+                drawRegion(surface, source: (0, 0, surface.width, surface.height), into: item.frame, extend: CAIRO_EXTEND_PAD, tileScale: nil)
+            } else {
+                try image.renderSVG(cr, in: item.frame)
+            }
+        } catch {
+            throw RenderError(path: item.origin + ".image", message: error.message)
+        }
+    }
+
+    /// Draws pixels `source` (x, y, w, h) of `surface` stretched into `rect`, or tiled at
+    /// `tileScale` pixels per point.
+    private func drawRegion(_ surface: CairoSurface, source: (Int, Int, Int, Int), into rect: Rect, extend: cairo_extend_t, tileScale: Double?) {
+        let (sx, sy, sw, sh) = source
+        guard sw > 0, sh > 0, rect.width > 0, rect.height > 0 else { return }
+        let sub = cairo_surface_create_for_rectangle(surface.pointer, Double(sx), Double(sy), Double(sw), Double(sh))
+        defer { cairo_surface_destroy(sub) }
+        let pattern = cairo_pattern_create_for_surface(sub)
+        defer { cairo_pattern_destroy(pattern) }
+        var m = cairo_matrix_t()
+        if let tileScale {
+            cairo_matrix_init_scale(&m, tileScale, tileScale)
+        } else {
+            cairo_matrix_init_scale(&m, Double(sw) / rect.width, Double(sh) / rect.height)
+        }
+        cairo_matrix_translate(&m, -rect.minX, -rect.minY)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_extend(pattern, extend)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Nine-slice: corners as they are, edges and center stretched (or tiled) between the caps.
+    private func drawNineSlice(_ surface: CairoSurface, pixelsPerPoint ppp: Double, size: Size, caps: EdgeInsets, into frame: Rect, mode: ResizingMode) {
+        func px(_ v: Double) -> Int { Int((v * ppp).rounded()) }
+        let sxs = [0, px(caps.left), surface.width - px(caps.right), surface.width]
+        let sys = [0, px(caps.top), surface.height - px(caps.bottom), surface.height]
+        let left = min(caps.left, frame.width / 2), right = min(caps.right, frame.width / 2)
+        let top = min(caps.top, frame.height / 2), bottom = min(caps.bottom, frame.height / 2)
+        let dxs = [frame.minX, frame.minX + left, frame.maxX - right, frame.maxX]
+        let dys = [frame.minY, frame.minY + top, frame.maxY - bottom, frame.maxY]
+        for row in 0..<3 {
+            for col in 0..<3 {
+                let src = (sxs[col], sys[row], sxs[col + 1] - sxs[col], sys[row + 1] - sys[row])
+                let dst = Rect(x: dxs[col], y: dys[row], width: dxs[col + 1] - dxs[col], height: dys[row + 1] - dys[row])
+                let stretched = row == 1 || col == 1
+                let tiled = stretched && mode == .tile
+                drawRegion(surface, source: src, into: dst, extend: tiled ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD, tileScale: tiled ? ppp : nil)
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CCairo
+import CRsvg
+import Foundation
+import TintypeModel
+
+/// Decoded images, shared by every scene of a run: each file is read and decoded once.
+public final class ImageStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cache: [String: LoadedImage] = [:]
+    private var rasters: [RasterKey: CairoSurface] = [:]
+
+    public init() {}
+
+    public func resolvedPath(_ source: ImageSource, baseDirectory: String?) -> String {
+        if source.path.hasPrefix("/") { return source.path }
+        guard let base = baseDirectory, !base.isEmpty else { return source.path }
+        return base.hasSuffix("/") ? base + source.path : base + "/" + source.path
+    }
+
+    /// The image's size in points.
+    func size(of source: ImageSource, at file: String) throws(ImageFileError) -> Size {
+        try image(source, at: file).size
+    }
+
+    func image(_ source: ImageSource, at file: String) throws(ImageFileError) -> LoadedImage {
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = cache[file] { return hit }
+        let loaded = try LoadedImage.load(source, file: file)
+        cache[file] = loaded
+        return loaded
+    }
+
+    private struct RasterKey: Hashable { var file: String; var scale: Double }
+
+    /// The image as pixels at `scale` pixels per point (PNGs as they are, SVGs rasterized once).
+    func raster(_ image: LoadedImage, file: String, scale: Double) throws(ImageFileError) -> (surface: CairoSurface, pixelsPerPoint: Double) {
+        switch image.content {
+        case .raster(let surface): return (surface, image.scale)
+        case .svg:
+            lock.lock()
+            defer { lock.unlock() }
+            let key = RasterKey(file: file, scale: scale)
+            if let hit = rasters[key] { return (hit, scale) }
+            let w = max(1, Int((image.size.width * scale).rounded(.up))), h = max(1, Int((image.size.height * scale).rounded(.up)))
+            let surface = try CairoSurface(width: w, height: h)
+            let cr = cairo_create(surface.pointer)!
+            defer { cairo_destroy(cr) }
+            cairo_scale(cr, scale, scale)
+            try image.renderSVG(cr, in: Rect(x: 0, y: 0, width: image.size.width, height: image.size.height))
+            cairo_surface_flush(surface.pointer)
+            rasters[key] = surface
+            return (surface, scale)
+        }
+    }
+}
+
+/// One decoded image file.
+final class LoadedImage: @unchecked Sendable {
+    enum Content {
+        case raster(CairoSurface)
+        case svg(OpaquePointer)
+    }
+    let content: Content
+    /// Size in points.
+    let size: Size
+    /// Pixels per point of a raster image.
+    let scale: Double
+    private let svgLock = NSLock()
+
+    private init(content: Content, size: Size, scale: Double) {
+        self.content = content; self.size = size; self.scale = scale
+    }
+
+    deinit {
+        if case .svg(let handle) = content { tt_rsvg_unref(UnsafeMutablePointer(handle)) }
+    }
+
+    static func load(_ source: ImageSource, file: String) throws(ImageFileError) -> LoadedImage {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ImageFileError("image file \"\(source.path)\" not found or unreadable")
+        }
+        switch source.format {
+        case .png:
+            let surface: CairoSurface
+            do { surface = try CairoSurface(png: Array(data)) } catch {
+                throw ImageFileError("image file \"\(source.path)\" is corrupt: \(error.message)")
+            }
+            let s = source.scale
+            return LoadedImage(content: .raster(surface), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s)
+        case .svg:
+            var error: UnsafeMutablePointer<GError>?
+            let handle: OpaquePointer? = data.withUnsafeBytes { buffer in
+                rsvg_handle_new_from_data(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count), &error).map(OpaquePointer.init)
+            }
+            guard let handle else {
+                let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+                tt_gerror_free(error)
+                throw ImageFileError("image file \"\(source.path)\" is not a valid SVG: \(reason)")
+            }
+            let h = UnsafeMutablePointer<RsvgHandle>(handle)
+            var w: Double = 0, ht: Double = 0
+            if rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &ht) == 0 || w <= 0 || ht <= 0 {
+                var hasViewBox: gboolean = 0
+                var viewBox = RsvgRectangle()
+                rsvg_handle_get_intrinsic_dimensions(h, nil, nil, nil, nil, &hasViewBox, &viewBox)
+                if hasViewBox != 0 { w = viewBox.width; ht = viewBox.height }
+            }
+            guard w > 0, ht > 0, w.isFinite, ht.isFinite else {
+                tt_rsvg_unref(h)
+                throw ImageFileError("image file \"\(source.path)\" has no size: give the <svg> a width and height or a viewBox")
+            }
+            return LoadedImage(content: .svg(handle), size: Size(width: w, height: ht), scale: 1)
+        case nil:
+            throw ImageFileError("unsupported image \"\(source.path)\"; use a .png or .svg file")
+        }
+    }
+
+    /// Draws the SVG scaled into `rect` (user space of `cr`).
+    func renderSVG(_ cr: OpaquePointer, in rect: Rect) throws(ImageFileError) {
+        guard case .svg(let handle) = content else { return }
+        svgLock.lock()
+        defer { svgLock.unlock() }
+        var viewport = RsvgRectangle(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
+        var error: UnsafeMutablePointer<GError>?
+        // The viewport keeps the SVG's aspect ratio; stretch it to the rect as UIKit would.
+        cairo_save(cr)
+        cairo_translate(cr, rect.minX, rect.minY)
+        cairo_scale(cr, rect.width / size.width, rect.height / size.height)
+        viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
+        let ok = rsvg_handle_render_document(UnsafeMutablePointer(handle), cr, &viewport, &error)
+        cairo_restore(cr)
+        if ok == 0 {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            tt_gerror_free(error)
+            throw ImageFileError("SVG rendering failed: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import TintypeModel
+
+/// Everything a component needs to lay itself out, already inherited from its ancestors.
+public struct Environment: Sendable {
+    /// The tint as drawn: the inherited tint, turned gray when the adjustment mode is dimmed.
+    public var tint: Color
+    /// The inherited tint before dimming.
+    public var inheritedTint: Color
+    /// The inherited adjustment mode, `normal` or `dimmed` (never `automatic`).
+    public var tintAdjustmentMode: TintAdjustmentMode
+    public var scale: Double
+    public var contentSizeCategory: ContentSizeCategory
+    public var layoutDirection: LayoutDirection
+    public var baseDirectory: String?
+    /// The view's path in the scene, for messages (`root.subviews[2]`).
+    public var path: String
+
+    public func resolve(_ value: ColorValue) -> Color {
+        switch value {
+        case .color(let c): c
+        case .tint: tint
+        }
+    }
+
+    /// The environment of a child view, with its specific tint and mode applied.
+    public func child(tintColor: Color?, mode: TintAdjustmentMode, path: String) -> Environment {
+        var e = self
+        e.inheritedTint = tintColor ?? inheritedTint
+        if mode != .automatic { e.tintAdjustmentMode = mode }
+        e.tint = e.tintAdjustmentMode == .dimmed ? e.inheritedTint.dimmed : e.inheritedTint
+        e.path = path
+        return e
+    }
+}
+
+/// A rendering failure, naming the view it happened in.
+public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
+
+/// Turns a scene into a display list: settles inheritance (tint, adjustment mode, direction),
+/// computes absolute frames, and asks each component for its drawing.
+public struct Resolver {
+    let images: ImageStore
+
+    public init(images: ImageStore) { self.images = images }
+
+    public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
+        let size = scene.screenSize
+        let window = Environment(
+            tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
+            scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
+            layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
+            .child(tintColor: scene.tintColor, mode: scene.tintAdjustmentMode, path: "")
+        var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
+        items += try resolve(scene.root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
+        return DisplayList(size: size, scale: scene.effectiveScale, items: items)
+    }
+
+    /// The drawing of `view`, whose superview's bounds are at `container` in absolute points.
+    func resolve(_ view: View, in container: Rect, parent: Environment, path: String) throws(RenderError) -> [DisplayItem] {
+        guard !view.isHidden, view.alpha > 0 else { return [] }
+        let env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path)
+        let frame = view.frame.map {
+            Rect(x: container.minX + $0.x, y: container.minY + $0.y, width: $0.width, height: $0.height)
+        } ?? container
+        let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
+
+        var items: [DisplayItem] = []
+        if let bg = view.backgroundColor {
+            items.append(.fill(path: outline, paint: .color(env.resolve(bg)), rule: .nonZero))
+        }
+        items += try content(of: view.kind, in: frame, env: env)
+        var children: [DisplayItem] = []
+        for (i, sub) in view.subviews.enumerated() {
+            children += try resolve(sub, in: frame, parent: env, path: path + ".subviews[\(i)]")
+        }
+        if view.clipsToBounds {
+            // Content and subviews are clipped; the background is already inside the outline.
+            let clipped = items.dropFirst(view.backgroundColor == nil ? 0 : 1) + children
+            items = Array(items.prefix(view.backgroundColor == nil ? 0 : 1))
+            if !clipped.isEmpty { items.append(.group(Group(items: Array(clipped), clip: outline))) }
+        } else {
+            items += children
+        }
+        if let border = view.border {
+            let w = min(border.width.points(scale: env.scale), min(frame.width, frame.height) / 2)
+            if w > 0 {
+                let inner = RoundedRect.path(frame.insetBy(dx: w, dy: w), radius: max(0, view.cornerRadius - w),
+                                             curve: view.cornerCurve, corners: view.maskedCorners)
+                items.append(.fill(path: Path(outline.commands + inner.commands), paint: .color(env.resolve(border.color)), rule: .evenOdd))
+            }
+        }
+        let shadow = view.shadow.flatMap { s -> ResolvedShadow? in
+            guard s.opacity > 0 else { return nil }
+            let c = env.resolve(s.color)
+            return ResolvedShadow(color: c.withAlpha(c.alpha * s.opacity), offset: s.offset, radius: s.radius)
+        }
+        if view.alpha < 1 || view.blendMode != .normal || shadow != nil {
+            return items.isEmpty ? [] : [.group(Group(items: items, alpha: view.alpha, blendMode: view.blendMode, shadow: shadow))]
+        }
+        return items
+    }
+
+    func content(of kind: ViewKind, in frame: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
+        switch kind {
+        case .plain: []
+        case .label(let label): LabelComponent.items(label, frame: frame, env: env)
+        case .image(let image): try ImageViewComponent.items(image, frame: frame, env: env, images: images)
+        case .shape(let shape): ShapeComponent.items(shape, frame: frame, env: env)
+        }
+    }
+}

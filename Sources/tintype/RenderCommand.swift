@@ -1,0 +1,188 @@
+import Foundation
+import TintypeModel
+import TintypeRender
+
+struct RenderCommand: Command {
+    static let name = "render"
+    static let abstract = "Render scene files to PNG images."
+    static let usage = "Usage: tintype render SCENE.json... [-o OUT.png | -o DIR/] [--scale N] [--device NAME] [--orientation portrait|landscape]"
+    static let help = """
+        Arguments:
+          SCENE.json            A scene file, or - to read one from standard input.
+
+        Options:
+          -o, --output PATH     Where to write. For one scene: a PNG path, a folder (ending in /
+                                or existing), or - for standard output. For several scenes: a folder,
+                                created if missing. Default: NAME.png in the current folder.
+          --scale N             Render at N pixels per point (1, 2 or 3) instead of the device's.
+          --device NAME         Render on another device from 'tintype devices'.
+          --orientation O       portrait or landscape.
+          -h, --help            Show this help.
+
+        Files are written whole or not at all (a temporary file, then a rename). An existing PNG
+        beside its scene with the same name is a golden: render refuses to overwrite it (use
+        'tintype test --record' for that). Several scenes render in parallel; each failure prints
+        its file, the path inside it and the offending value, and the exit code is 1 if any failed.
+
+        Examples:
+          tintype render Snapshots/Basics/corners.json -o corners.png
+          tintype render Snapshots/*/*.json -o out/
+          cat scene.json | tintype render - -o - > scene.png
+        """
+
+    var scenes: [String] = []
+    var output: String?
+    var scale: Double?
+    var device: Device?
+    var orientation: Orientation?
+
+    init(arguments: [String]) throws(UsageError) {
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        while let (option, argument) = scanner.next() {
+            switch option {
+            case nil: scenes.append(argument)
+            case "-o", "--output": output = try scanner.value(for: "--output")
+            case "--scale":
+                let v = try scanner.value(for: "--scale")
+                guard let s = Double(v), s.isFinite, s >= 0.25, s <= 4 else {
+                    throw UsageError(message: "--scale takes a number from 0.25 to 4, found \"\(v)\"", command: Self.self)
+                }
+                scale = s
+            case "--device":
+                let v = try scanner.value(for: "--device")
+                guard let d = Device.named(v) else {
+                    var message = "unknown device \"\(v)\""
+                    if let s = Suggest.closest(to: v, in: Device.catalog.map(\.name)) { message += "; did you mean \"\(s)\"?" }
+                    throw UsageError(message: message + " (see 'tintype devices')", command: Self.self)
+                }
+                device = d
+            case "--orientation":
+                let v = try scanner.value(for: "--orientation")
+                guard let o = Orientation(rawValue: v) else {
+                    throw UsageError(message: "--orientation takes portrait or landscape, found \"\(v)\"", command: Self.self)
+                }
+                orientation = o
+            case let other?:
+                throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            }
+        }
+        try validate()
+    }
+
+    func validate() throws(UsageError) {
+        guard !scenes.isEmpty else { throw UsageError(message: "missing scene file", command: Self.self) }
+        if scenes.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "standard input (-) can be read only once", command: Self.self)
+        }
+        if scenes.count > 1 {
+            if output == "-" { throw UsageError(message: "-o - (standard output) takes a single scene", command: Self.self) }
+            if let output, !isDirectoryPath(output), FileManager.default.fileExists(atPath: output) {
+                throw UsageError(message: "several scenes need a folder for -o, and \"\(output)\" is a file", command: Self.self)
+            }
+        }
+    }
+
+    func isDirectoryPath(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
+    }
+
+    /// Where the PNG for `scene` goes; nil means standard output.
+    func destination(for scene: String) -> String? {
+        let stem = scene == "-" ? "scene" : URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
+        guard let output else { return stem + ".png" }
+        if output == "-" { return nil }
+        if scenes.count > 1 || isDirectoryPath(output) {
+            return (output.hasSuffix("/") ? output : output + "/") + stem + ".png"
+        }
+        return output
+    }
+
+    func run() -> Int32 {
+        // Collisions and goldens are checked before anything renders.
+        var targets: [String: String] = [:]
+        for scene in scenes {
+            guard let dest = destination(for: scene) else { continue }
+            let key = URL(fileURLWithPath: dest).standardizedFileURL.path
+            if let other = targets[key] {
+                Tool.printError("\"\(scene)\" and \"\(other)\" would both be written to \(dest)", usage: Self.usage, hint: "Render them into different folders.")
+                return ExitCode.usage
+            }
+            targets[key] = scene
+            if scene != "-", key == URL(fileURLWithPath: scene).deletingPathExtension().appendingPathExtension("png").standardizedFileURL.path,
+               FileManager.default.fileExists(atPath: key) {
+                Tool.printError("\(dest) is the golden beside \(scene); render will not overwrite it", usage: Self.usage,
+                                hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
+                return ExitCode.usage
+            }
+        }
+        if let output, output != "-", scenes.count > 1 || output.hasSuffix("/") {
+            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+                Tool.printError("cannot create the folder \(output): \(error.localizedDescription)", usage: nil, hint: nil)
+                return ExitCode.failure
+            }
+        }
+
+        let renderer = Renderer()
+        let results = ResultSlots(count: scenes.count)
+        DispatchQueue.concurrentPerform(iterations: scenes.count) { i in
+            results.set(i, renderOne(scenes[i], renderer: renderer))
+        }
+        var failed = 0
+        for (i, result) in results.values.enumerated() {
+            switch result {
+            case .failure(let message)?:
+                failed += 1
+                writeStderr("Error: " + message)
+            case .success(let dest)?:
+                if let dest, scenes.count > 1 || output != nil { writeStderr("Wrote \(dest)") } else if let dest { print("Wrote \(dest)") }
+                _ = i
+            case nil: break
+            }
+        }
+        if failed > 0 && scenes.count > 1 { writeStderr("\(failed) of \(scenes.count) scenes failed.") }
+        return failed == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    enum Outcome { case success(String?), failure(String) }
+
+    func renderOne(_ file: String, renderer: Renderer) -> Outcome {
+        var scene: Scene
+        do {
+            if file == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath)
+            } else {
+                scene = try SceneDecoder.load(path: file)
+            }
+        } catch {
+            return .failure(error.description)
+        }
+        if let device { scene.device = device }
+        if let orientation { scene.orientation = orientation }
+        if let scale { scene.scale = scale }
+        let w = scene.pixelWidth, h = scene.pixelHeight
+        if w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount {
+            return .failure("\(file): output of \(w)×\(h) pixels exceeds the limit (\(SceneLimits.maxPixelDimension) a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
+        }
+        let png: [UInt8]
+        do { png = try renderer.renderPNG(scene) } catch {
+            return .failure("\(file): \(error)")
+        }
+        guard let dest = destination(for: file) else {
+            FileHandle.standardOutput.write(Data(png))
+            return .success(nil)
+        }
+        do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
+        return .success(dest)
+    }
+}
+
+/// Results written from parallel workers, read after they finish.
+final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [RenderCommand.Outcome?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: RenderCommand.Outcome) { lock.lock(); slots[i] = value; lock.unlock() }
+    var values: [RenderCommand.Outcome?] { lock.lock(); defer { lock.unlock() }; return slots }
+}

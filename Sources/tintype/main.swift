@@ -1,0 +1,7 @@
+// Why this module: the command line around the library. Each subcommand is a type that parses its
+// arguments, validates them, then runs; errors print `Error: …`, the usage line and a hint, and the
+// exit code says what happened (0 success, 1 a render or check failed, 64 bad usage).
+import Foundation
+
+let commands: [any Command.Type] = [RenderCommand.self, DevicesCommand.self]
+exit(Tool.main(Array(CommandLine.arguments.dropFirst()), commands: commands))
