@@ -129,15 +129,15 @@ struct RenderCommand: Command {
             results.set(i, renderOne(scenes[i], renderer: renderer))
         }
         var failed = 0
-        for (i, result) in results.values.enumerated() {
+        for result in results.values {
             switch result {
             case .failure(let message)?:
                 failed += 1
                 writeStderr("Error: " + message)
-            case .success(let dest)?:
-                if let dest, scenes.count > 1 || output != nil { writeStderr("Wrote \(dest)") } else if let dest { print("Wrote \(dest)") }
-                _ = i
-            case nil: break
+            case .success(let dest?)?:
+                print("Wrote \(dest)")
+            case .success(nil)?, nil:
+                break
             }
         }
         if failed > 0 && scenes.count > 1 { writeStderr("\(failed) of \(scenes.count) scenes failed.") }

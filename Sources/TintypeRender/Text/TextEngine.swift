@@ -18,11 +18,16 @@ final class TextEngine: @unchecked Sendable {
     let loadError: String?
 
     private init() {
+        let dirs = Self.fontDirectories.filter { FileManager.default.fileExists(atPath: $0) }
         let config = FcConfigCreate()
-        var added = false
-        for dir in Self.fontDirectories where FileManager.default.fileExists(atPath: dir) {
-            if FcConfigAppFontAddDir(config, dir) != 0 { added = true }
-        }
+        // Only Inter's folders: no system font can stand in. Caches are read from the system's folder
+        // and written to the user's, which keeps fontconfig from warning when neither is writable.
+        let home = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
+            ?? ((ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
+        var xml = "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig>"
+        for dir in dirs { xml += "<dir>\(dir)</dir>" }
+        xml += "<cachedir>/var/cache/fontconfig</cachedir><cachedir>\(home)/tintype-fontconfig</cachedir></fontconfig>"
+        let added = !dirs.isEmpty && FcConfigParseAndLoadFromMemory(config, xml, 1) != 0 && FcConfigBuildFonts(config) != 0
         guard added, let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             fontMap = nil; context = nil
             loadError = "the Inter font is not installed (looked in \(Self.fontDirectories.joined(separator: ", "))); run Scripts/setup"
