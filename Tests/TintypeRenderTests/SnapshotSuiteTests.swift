@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TintypeModel
+@testable import TintypeRender
+
+/// Every scene under Snapshots/ renders to exactly the golden PNG beside it (pixel for pixel).
+/// A failure writes the render to .build/snapshot-failures/ to look at.
+@Suite struct SnapshotSuiteTests {
+    @Test func suiteIsNotEmpty() {
+        #expect(snapshotScenes().count >= 8)
+    }
+
+    @Test(arguments: snapshotScenes())
+    func sceneMatchesGolden(_ relative: String) throws {
+        let scenePath = snapshotsRoot + "/" + relative
+        let goldenPath = String(scenePath.dropLast(5)) + ".png"
+        let scene = try SceneDecoder.load(path: scenePath)
+        let actual = try sharedRenderer.render(scene)
+        guard FileManager.default.fileExists(atPath: goldenPath) else {
+            Issue.record("no golden beside \(relative): render it with 'tintype render \(relative) -o \(relative.dropLast(5)).png', look at it, and commit it")
+            return
+        }
+        let golden = try Bitmap(pngFile: goldenPath)
+        #expect(golden.width == actual.width && golden.height == actual.height,
+                "golden is \(golden.width)×\(golden.height), render is \(actual.width)×\(actual.height)")
+        guard golden.width == actual.width, golden.height == actual.height else { return }
+        if golden.pixels != actual.pixels {
+            var differing = 0
+            for i in stride(from: 0, to: golden.pixels.count, by: 4) where golden.pixels[i..<i + 4] != actual.pixels[i..<i + 4] {
+                differing += 1
+            }
+            let dir = repositoryRoot + "/.build/snapshot-failures/" + (relative as NSString).deletingLastPathComponent
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let out = dir + "/" + ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + ".actual.png"
+            try? actual.writePNG(to: out)
+            Issue.record("\(relative): \(differing) of \(golden.width * golden.height) pixels differ from the golden; the render is at \(out)")
+        }
+    }
+}
