@@ -24,10 +24,9 @@ let package = Package(
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg"]),
         .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
-        .testTarget(
-            name: "TintypeRenderTests",
-            dependencies: ["TintypeModel", "TintypeRender"]
-        ),
+        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender"]),
+        // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
+        .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -57,6 +57,13 @@ public struct Scene: Sendable, Equatable {
     public var effectiveScale: Double { scale ?? device.scale }
     public var pixelWidth: Int { Int((screenSize.width * effectiveScale).rounded()) }
     public var pixelHeight: Int { Int((screenSize.height * effectiveScale).rounded()) }
+
+    /// Why the output would be too large to render (SceneLimits), or nil when it is within the limits.
+    public var pixelLimitProblem: String? {
+        let w = pixelWidth, h = pixelHeight
+        guard w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount else { return nil }
+        return "output of \(w)×\(h) pixels exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)"
+    }
 }
 
 public enum Orientation: String, Sendable, Equatable, CaseIterable {

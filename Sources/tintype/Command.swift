@@ -1,4 +1,5 @@
 import Foundation
+import TintypeModel
 
 /// A subcommand: parsed from its arguments, then run.
 protocol Command {
@@ -54,7 +55,7 @@ enum Tool {
         }
         guard let type = commands.first(where: { $0.name == first }) else {
             var message = "unknown command \"\(first)\""
-            if let best = closest(first, in: commands.map { $0.name } + ["help"]) { message += "; did you mean \"\(best)\"?" }
+            if let best = Suggest.closest(to: first, in: commands.map { $0.name } + ["help"]) { message += "; did you mean \"\(best)\"?" }
             printError(message, usage: usage, hint: "See 'tintype --help'.")
             return ExitCode.usage
         }
@@ -80,10 +81,6 @@ enum Tool {
         if let usage { s += usage + "\n" }
         if let hint { s += hint + "\n" }
         FileHandle.standardError.write(Data(s.utf8))
-    }
-
-    static func closest(_ word: String, in candidates: [String]) -> String? {
-        candidates.first { $0.hasPrefix(word) || word.hasPrefix($0) }
     }
 }
 

@@ -14,7 +14,8 @@ struct RenderCommand: Command {
           -o, --output PATH     Where to write. For one scene: a PNG path, a folder (ending in /
                                 or existing), or - for standard output. For several scenes: a folder,
                                 created if missing. Default: NAME.png in the current folder.
-          --scale N             Render at N pixels per point (1, 2 or 3) instead of the device's.
+          --scale N             Render at N pixels per point instead of the device's (0.25 to 16,
+                                within the pixel limit: 16384 a side, 64 megapixels).
           --device NAME         Render on another device from 'tintype devices'.
           --orientation O       portrait or landscape.
           -h, --help            Show this help.
@@ -44,8 +45,9 @@ struct RenderCommand: Command {
             case "-o", "--output": output = try scanner.value(for: "--output")
             case "--scale":
                 let v = try scanner.value(for: "--scale")
-                guard let s = Double(v), s.isFinite, s >= 0.25, s <= 4 else {
-                    throw UsageError(message: "--scale takes a number from 0.25 to 4, found \"\(v)\"", command: Self.self)
+                guard let s = Double(v), s.isFinite, SceneLimits.scaleRange.contains(s) else {
+                    let r = SceneLimits.scaleRange
+                    throw UsageError(message: "--scale takes a number from \(r.lowerBound) to \(Int(r.upperBound)), found \"\(v)\"", command: Self.self)
                 }
                 scale = s
             case "--device":
@@ -161,10 +163,7 @@ struct RenderCommand: Command {
         if let device { scene.device = device }
         if let orientation { scene.orientation = orientation }
         if let scale { scene.scale = scale }
-        let w = scene.pixelWidth, h = scene.pixelHeight
-        if w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount {
-            return .failure("\(file): output of \(w)×\(h) pixels exceeds the limit (\(SceneLimits.maxPixelDimension) a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
-        }
+        if let problem = scene.pixelLimitProblem { return .failure("\(file): \(problem)") }
         let png: [UInt8]
         do { png = try renderer.renderPNG(scene) } catch {
             return .failure("\(file): \(error)")

@@ -66,7 +66,7 @@ public enum SceneDecoder {
         }
         if let o = r.choice("orientation", Orientation.self) { scene.orientation = o }
         if let n = r.node("scale") {
-            if let s = ObjectReader.number(n, path: "scale", in: 0.25...4, context: context) { scene.scale = s }
+            if let s = ObjectReader.number(n, path: "scale", in: SceneLimits.scaleRange, context: context) { scene.scale = s }
         }
         scene.tintColor = r.color("tintColor")
         if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { scene.tintAdjustmentMode = m }
@@ -86,10 +86,8 @@ public enum SceneDecoder {
         }
         r.finish()
 
-        let w = scene.pixelWidth, h = scene.pixelHeight
-        if w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount {
-            context.report(scene.scale != nil ? "scale" : "device", node.position,
-                           "output of \(w)×\(h) pixels exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
+        if let problem = scene.pixelLimitProblem {
+            context.report(scene.scale != nil ? "scale" : "device", node.position, problem)
         }
         return scene
     }

@@ -39,6 +39,8 @@ public enum SceneLimits {
     public static let maxPixelDimension = 16_384
     /// Largest output area, in pixels (64 megapixels).
     public static let maxPixelCount = 64 * 1024 * 1024
+    /// Scales a scene may ask for; the pixel limits above bound what they may produce.
+    public static let scaleRange: ClosedRange<Double> = 0.25...16
     /// Largest scene file, in bytes.
     public static let maxFileSize = 16 * 1024 * 1024
 }

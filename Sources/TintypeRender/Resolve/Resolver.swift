@@ -94,8 +94,9 @@ public struct Resolver {
                 items.append(.fill(path: Path(outline.commands + inner.commands), paint: .color(env.resolve(border.color)), rule: .evenOdd))
             }
         }
+        // Like masksToBounds, clipsToBounds clips away the shadow, which lies outside the bounds.
         let shadow = view.shadow.flatMap { s -> ResolvedShadow? in
-            guard s.opacity > 0 else { return nil }
+            guard s.opacity > 0, !view.clipsToBounds else { return nil }
             let c = env.resolve(s.color)
             return ResolvedShadow(color: c.withAlpha(c.alpha * s.opacity), offset: s.offset, radius: s.radius)
         }

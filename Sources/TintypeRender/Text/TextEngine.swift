@@ -50,64 +50,87 @@ final class TextEngine: @unchecked Sendable {
         loadError = nil
     }
 
-    /// Lays out and draws `item` on `cr`, whose user space is in points.
+    /// Lays out and draws `item` on `cr`, whose user space is in points, the way UILabel does:
+    /// lines wrap at the frame's width; no more lines are shown than `numberOfLines` allows (0: no
+    /// limit) or than fit the height (always at least one); the shown block is centered vertically;
+    /// in the truncating modes the last shown line ends (or starts, or is cut in the middle) with
+    /// an ellipsis when text is left over; `byClipping` on one line does not wrap and is clipped at
+    /// the frame's sides.
     func draw(_ item: TextItem, on cr: OpaquePointer) throws(RenderError) {
         if let loadError { throw RenderError(path: "", message: loadError) }
         lock.lock()
         defer { lock.unlock() }
         guard let ctx = context else { return }
         pango_cairo_update_context(cr, ctx)
-        pango_context_set_base_dir(ctx, item.direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
-        guard let layout = pango_layout_new(ctx) else { return }
-        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
-        configure(layout, for: item)
+        // A paragraph takes the direction of its first strong letter, left to right when it has none
+        // (NSWritingDirectionNatural: Unicode bidi rules P2 and P3). The layout direction only
+        // decides where natural alignment puts the lines.
+        pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR)
 
         let frame = item.frame
         let truncates = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode)
         let singleUnwrapped = item.numberOfLines == 1 && item.lineBreakMode == .byClipping
-        if singleUnwrapped { pango_layout_set_width(layout, -1) }
+        guard let layout = makeLayout(ctx, item, text: item.text, wrapWidth: singleUnwrapped ? nil : frame.width) else { return }
+        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
 
-        // Lines UIKit would show: no more than numberOfLines, and no more than fit the height (at least one).
-        let tops = lineBottoms(layout)
-        var visible = tops.count
+        let lines = lineMetrics(layout)
+        guard !lines.isEmpty else { return }
+        var visible = lines.count
         if item.numberOfLines > 0 { visible = min(visible, item.numberOfLines) }
-        let fitting = max(1, tops.prefix(visible).filter { $0 <= frame.height + 0.01 }.count)
-        visible = min(visible, fitting)
-        if truncates && visible < tops.count {
-            pango_layout_set_height(layout, Int32(-visible))
+        visible = min(visible, max(1, lines.prefix(visible).filter { $0.bottom <= frame.height + 0.01 }.count))
+
+        // The last shown line, rebuilt with an ellipsis when text is left over.
+        var truncated: OpaquePointer?
+        if truncates && visible < lines.count {
+            let bytes = Array(item.text.utf8)
+            let start = min(bytes.count, max(0, lines[visible - 1].startIndex))
+            let rest = String(decoding: bytes[start...], as: UTF8.self)
+            truncated = truncatedLine(ctx, item, rest: rest, width: frame.width)
         }
-        var ink = PangoRectangle(), logical = PangoRectangle()
-        pango_layout_get_extents(layout, &ink, &logical)
-        let shownHeight = truncates ? Double(logical.height) / Double(PANGO_SCALE) : (visible > 0 ? tops[visible - 1] : 0)
-        let y = shownHeight <= frame.height ? frame.minY + (frame.height - shownHeight) / 2 : frame.minY
-        var x = frame.minX
-        if singleUnwrapped {
-            let w = Double(logical.width) / Double(PANGO_SCALE)
-            switch effectiveAlignment(item) {
-            case .center: x = frame.midX - w / 2
-            case .right: x = frame.maxX - w
-            default: break
+        defer { if let truncated { tt_object_unref(UnsafeMutableRawPointer(truncated)) } }
+
+        let shownHeight = lines[visible - 1].bottom
+        let top = shownHeight <= frame.height ? frame.minY + (frame.height - shownHeight) / 2 : frame.minY
+        let alignment = effectiveAlignment(item)
+        func lineX(width: Double) -> Double {
+            switch alignment {
+            case .center: frame.midX - width / 2
+            case .right: frame.maxX - width
+            default: frame.minX
             }
         }
 
         cairo_save(cr)
-        if !truncates || singleUnwrapped {
-            let clipHeight = singleUnwrapped ? max(frame.height, shownHeight) : shownHeight
-            cairo_rectangle(cr, singleUnwrapped ? frame.minX : frame.minX - frame.width, y, singleUnwrapped ? frame.width : frame.width * 3, clipHeight)
+        defer { cairo_restore(cr) }
+        if item.lineBreakMode == .byClipping {
+            // Clipping cuts at the frame's sides only; lines below the last shown one are simply not drawn.
+            cairo_rectangle(cr, frame.minX, top - frame.height - shownHeight, frame.width, 3 * (frame.height + shownHeight))
             cairo_clip(cr)
         }
         let c = item.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
+        for i in 0..<visible {
+            let m = lines[i]
+            if i == visible - 1, let truncated, let line = pango_layout_get_line_readonly(truncated, 0) {
+                let t = extents(of: line)
+                let baseline = Double(pango_layout_get_baseline(truncated)) / Double(PANGO_SCALE)
+                cairo_move_to(cr, lineX(width: t.width) - t.x, top + m.top + baseline)
+                pango_cairo_show_layout_line(cr, line)
+            } else if let line = pango_layout_get_line_readonly(layout, Int32(i)) {
+                cairo_move_to(cr, lineX(width: m.width) - m.x, top + m.baseline)
+                pango_cairo_show_layout_line(cr, line)
+            }
+        }
     }
 
     private func effectiveAlignment(_ item: TextItem) -> TextAlignment {
         item.alignment == .natural ? (item.direction == .rightToLeft ? .right : .left) : item.alignment
     }
 
-    private func configure(_ layout: OpaquePointer, for item: TextItem) {
+    /// A layout of `text` in the item's font, wrapped at `wrapWidth` (nil: one line per paragraph).
+    /// Lines are placed by `draw`, so the layout's own alignment is left.
+    private func makeLayout(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?) -> OpaquePointer? {
+        guard let layout = pango_layout_new(ctx) else { return nil }
         let desc = pango_font_description_new()
         defer { pango_font_description_free(desc) }
         pango_font_description_set_family(desc, item.font.family)
@@ -120,43 +143,91 @@ final class TextEngine: @unchecked Sendable {
         if let spacing = pango_attr_letter_spacing_new(Int32((item.font.tracking * Double(PANGO_SCALE)).rounded())) {
             pango_attr_list_insert(attrs, spacing)
         }
+        // UIKit never adds a hyphen where it breaks a word.
+        if let hyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attrs, hyphens) }
         pango_layout_set_attributes(layout, attrs)
 
-        pango_layout_set_text(layout, item.text, -1)
-        pango_layout_set_width(layout, Int32(max(0, item.frame.width) * Double(PANGO_SCALE)))
+        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_width(layout, wrapWidth.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
         pango_layout_set_spacing(layout, Int32(item.lineSpacing * Double(PANGO_SCALE)))
-        pango_layout_set_auto_dir(layout, 0)
-        let align: PangoAlignment = switch effectiveAlignment(item) {
-        case .center: PANGO_ALIGN_CENTER
-        case .right: PANGO_ALIGN_RIGHT
-        default: PANGO_ALIGN_LEFT
-        }
-        pango_layout_set_alignment(layout, align)
-        switch item.lineBreakMode {
-        case .byCharWrapping: pango_layout_set_wrap(layout, PANGO_WRAP_CHAR)
-        default: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        }
-        let ellipsize: PangoEllipsizeMode = switch item.lineBreakMode {
-        case .byTruncatingHead: PANGO_ELLIPSIZE_START
-        case .byTruncatingMiddle: PANGO_ELLIPSIZE_MIDDLE
-        case .byTruncatingTail: PANGO_ELLIPSIZE_END
-        default: PANGO_ELLIPSIZE_NONE
-        }
-        pango_layout_set_ellipsize(layout, ellipsize)
-        // -1: one line per paragraph when truncating (UILabel's default numberOfLines = 1).
-        pango_layout_set_height(layout, item.numberOfLines == 1 ? -1 : Int32.max)
+        pango_layout_set_auto_dir(layout, 1)
+        pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        pango_layout_set_wrap(layout, item.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        return layout
     }
 
-    /// The bottom of each line, in points from the top of the layout.
-    private func lineBottoms(_ layout: OpaquePointer) -> [Double] {
-        var bottoms: [Double] = []
+    /// The last shown line of a truncating label: as much of `rest` (the text from that line's
+    /// start to the end) as fits `width` with an ellipsis at its end, start or middle. Characters
+    /// are dropped whole, and spaces beside the ellipsis go with them.
+    private func truncatedLine(_ ctx: OpaquePointer, _ item: TextItem, rest: String, width: Double) -> OpaquePointer? {
+        let ellipsis = "\u{2026}"
+        let paragraphBreaks: Set<Character> = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}"]
+        let chars: [Character]
+        if item.lineBreakMode == .byTruncatingTail {
+            // The tail mode shows the rest of the line's own paragraph.
+            chars = Array(rest.prefix { !paragraphBreaks.contains($0) })
+        } else {
+            chars = rest.map { paragraphBreaks.contains($0) ? " " : $0 }
+        }
+        func candidate(_ k: Int) -> String {
+            func trimEnd(_ s: ArraySlice<Character>) -> String { String(s.reversed().drop { $0.isWhitespace }.reversed()) }
+            func trimStart(_ s: ArraySlice<Character>) -> String { String(s.drop { $0.isWhitespace }) }
+            switch item.lineBreakMode {
+            case .byTruncatingHead: return ellipsis + trimStart(chars.suffix(k))
+            case .byTruncatingMiddle: return trimEnd(chars.prefix((k + 1) / 2)) + ellipsis + trimStart(chars.suffix(k / 2))
+            default: return trimEnd(chars.prefix(k)) + ellipsis
+            }
+        }
+        func fits(_ k: Int) -> Bool {
+            guard let l = makeLayout(ctx, item, text: candidate(k), wrapWidth: nil) else { return false }
+            defer { tt_object_unref(UnsafeMutableRawPointer(l)) }
+            var logical = PangoRectangle()
+            pango_layout_get_extents(l, nil, &logical)
+            return Double(logical.width) / Double(PANGO_SCALE) <= width + 0.01
+        }
+        // Wider candidates keep more characters: find the most that fit.
+        var lo = 0, hi = chars.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(mid) { lo = mid } else { hi = mid - 1 }
+        }
+        return makeLayout(ctx, item, text: candidate(lo), wrapWidth: nil)
+    }
+
+    private struct LineMetrics {
+        /// Byte offset of the line's first character in the layout's text.
+        var startIndex: Int
+        /// Top, baseline and bottom in points from the top of the layout.
+        var top: Double
+        var baseline: Double
+        var bottom: Double
+        /// The line's logical left edge (from its own origin) and width.
+        var x: Double
+        var width: Double
+    }
+
+    private func extents(of line: UnsafeMutablePointer<PangoLayoutLine>) -> (x: Double, width: Double) {
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        return (Double(logical.x) / Double(PANGO_SCALE), Double(logical.width) / Double(PANGO_SCALE))
+    }
+
+    private func lineMetrics(_ layout: OpaquePointer) -> [LineMetrics] {
+        var lines: [LineMetrics] = []
         guard let iter = pango_layout_get_iter(layout) else { return [] }
         defer { pango_layout_iter_free(iter) }
+        let s = Double(PANGO_SCALE)
         repeat {
-            var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &logical)
-            bottoms.append(Double(logical.y + logical.height) / Double(PANGO_SCALE))
+            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
+            var rect = PangoRectangle()
+            pango_layout_iter_get_line_extents(iter, nil, &rect)
+            let e = extents(of: line)
+            lines.append(LineMetrics(
+                startIndex: Int(line.pointee.start_index), top: Double(rect.y) / s,
+                baseline: Double(pango_layout_iter_get_baseline(iter)) / s, bottom: Double(rect.y + rect.height) / s,
+                x: e.x, width: e.width))
         } while pango_layout_iter_next_line(iter) != 0
-        return bottoms
+        return lines
     }
 }
