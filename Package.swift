@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "TintypeModel", targets: ["TintypeModel"]),
         .library(name: "TintypeRender", targets: ["TintypeRender"]),
+        .library(name: "TintypeSnapshot", targets: ["TintypeSnapshot"]),
+        .library(name: "TintypeSnapshotTesting", targets: ["TintypeSnapshotTesting"]),
         .executable(name: "tintype", targets: ["tintype"]),
     ],
     targets: [
@@ -22,11 +24,15 @@ let package = Package(
         ),
         .target(name: "TintypeModel"),
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg"]),
-        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender"]),
+        .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender"]),
+        // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
+        .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
+        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
         .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
         .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),
+        .testTarget(name: "TintypeSnapshotTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot", "TintypeSnapshotTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

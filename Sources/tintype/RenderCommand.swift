@@ -126,7 +126,7 @@ struct RenderCommand: Command {
         }
 
         let renderer = Renderer()
-        let results = ResultSlots(count: scenes.count)
+        let results = Slots<Outcome>(count: scenes.count)
         DispatchQueue.concurrentPerform(iterations: scenes.count) { i in
             results.set(i, renderOne(scenes[i], renderer: renderer))
         }
@@ -175,13 +175,4 @@ struct RenderCommand: Command {
         do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
         return .success(dest)
     }
-}
-
-/// Results written from parallel workers, read after they finish.
-final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [RenderCommand.Outcome?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: RenderCommand.Outcome) { lock.lock(); slots[i] = value; lock.unlock() }
-    var values: [RenderCommand.Outcome?] { lock.lock(); defer { lock.unlock() }; return slots }
 }

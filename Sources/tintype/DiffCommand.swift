@@ -1,0 +1,77 @@
+import Foundation
+import TintypeRender
+import TintypeSnapshot
+
+struct DiffCommand: Command {
+    static let name = "diff"
+    static let abstract = "Compare two PNG images perceptually."
+    static let usage = "Usage: tintype diff A.png B.png [-o DIFF.png] [--strip STRIP.png] [--threshold T] [--max-pixels N] [--max-ratio R] [--count-antialiasing]"
+    static let help = """
+        Compares B (actual) with A (expected): identical bytes first, then pixelmatch's YIQ distance
+        per pixel with anti-aliasing detection. Prints one line: identical, or how many pixels
+        differ, how many are anti-aliasing, and where.
+
+        Options:
+          -o, --output DIFF.png A's pixels faded toward white in gray, differing pixels red,
+                                anti-aliased ones yellow. Written only when the images differ.
+          --strip STRIP.png     A | diff | B side by side.
+          --threshold T         Per-pixel threshold, 0 to 1 (default 0.1; 0 is exact).
+          --max-pixels N        Differing pixels tolerated (default 0).
+          --max-ratio R         Share of differing pixels tolerated, 0 to 1 (default 0).
+          --count-antialiasing  Count anti-aliased pixels as differences too.
+
+        Exit code: 0 when the images match (within the tolerance), 1 when they differ (or their
+        sizes do), 2 when an input cannot be read, 64 for bad usage.
+        """
+
+    var inputs: [String] = []
+    var output: String?
+    var strip: String?
+    var tolerance = Tolerance.default
+
+    init(arguments: [String]) throws {
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        func number(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+            let v = try scanner.value(for: option)
+            guard let d = Double(v), d.isFinite, range.contains(d) else {
+                throw UsageError(message: "\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(v)\"", command: Self.self)
+            }
+            return d
+        }
+        while let (option, argument) = scanner.next() {
+            switch option {
+            case nil: inputs.append(argument)
+            case "-o", "--output": output = try scanner.value(for: "--output")
+            case "--strip": strip = try scanner.value(for: "--strip")
+            case "--threshold": tolerance.threshold = try number("--threshold", in: 0...1)
+            case "--max-pixels": tolerance.maxDifferentPixels = Int(try number("--max-pixels", in: 0...1e12))
+            case "--max-ratio": tolerance.maxDifferentRatio = try number("--max-ratio", in: 0...1)
+            case "--count-antialiasing": tolerance.countAntialiasing = true
+            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            }
+        }
+        guard inputs.count == 2 else {
+            throw UsageError(message: inputs.count < 2 ? "diff needs two PNG files" : "diff takes two PNG files, found \(inputs.count)", command: Self.self)
+        }
+    }
+
+    func run() -> Int32 {
+        var images: [Bitmap] = []
+        for path in inputs {
+            do { images.append(try Bitmap(pngFile: path)) } catch {
+                writeStderr("Error: \(error.message)")
+                return 2
+            }
+        }
+        let (result, diff) = Compare.imagesWithDiff(expected: images[0], actual: images[1], tolerance: tolerance)
+        print(result.summary)
+        do {
+            if let output, let diff { try diff.writePNG(to: output) }
+            if let strip { try Strip.make([images[0]] + (diff.map { [$0] } ?? []) + [images[1]]).writePNG(to: strip) }
+        } catch {
+            writeStderr("Error: \(error.message)")
+            return ExitCode.failure
+        }
+        return result.passed ? ExitCode.success : ExitCode.failure
+    }
+}

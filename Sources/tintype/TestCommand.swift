@@ -1,0 +1,233 @@
+import Foundation
+import TintypeModel
+import TintypeRender
+import TintypeSnapshot
+
+struct TestCommand: Command {
+    static let name = "test"
+    static let abstract = "Render every scene and compare it with the golden PNG beside it."
+    static let usage = "Usage: tintype test [DIR...] [--record MODE] [--shard I/N] [--filter PATTERN] [--threshold T] [--max-pixels N] [--max-ratio R] [--stale | --prune]"
+    static let help = """
+        Arguments:
+          DIR                   Folders searched (recursively) for scene files, *.json, each with its
+                                golden beside it (name.json + name.png). Default: Snapshots.
+
+        Options:
+          --record MODE         never | missing | failed | all. Default: TINTYPE_RECORD if set, else
+                                never when CI is set (a missing golden fails), else missing.
+                                Recording always counts as not passed: run again to verify.
+          --shard I/N           Run only part I of N (1-based), a deterministic split for CI matrices.
+          --filter PATTERN      Run only scenes whose path contains PATTERN (or matches it, with * and ?).
+          --threshold T         Per-pixel YIQ threshold, 0 to 1 (default 0.1; 0 is exact).
+          --max-pixels N        Differing pixels allowed (default 0).
+          --max-ratio R         Share of differing pixels allowed, 0 to 1 (default 0).
+          --count-antialiasing  Count anti-aliased pixels as differences too.
+          --artifacts DIR       Where failure artifacts and the HTML report go. Default:
+                                TINTYPE_ARTIFACTS if set, else .build/tintype-artifacts.
+          --stale               List goldens that no scene produces, and exit.
+          --prune               Remove those goldens, and exit.
+          -h, --help            Show this help.
+
+        Scenes render in parallel. Each failure prints one line with its numbers and the paths of its
+        artifacts (expected, actual, diff, and an expected | diff | actual strip); the HTML report is
+        written to ARTIFACTS/report/index.html. The last line reads "N passed, N failed, N skipped,
+        N recorded". Exit code: 0 when every scene passed, 1 otherwise, 64 for bad usage.
+        """
+
+    var directories: [String] = []
+    var record: RecordMode?
+    var shard: (index: Int, count: Int)?
+    var filter: String?
+    var tolerance = Tolerance.default
+    var artifacts: String?
+    var stale = false
+    var prune = false
+
+    init(arguments: [String]) throws {
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        func number(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+            let v = try scanner.value(for: option)
+            guard let d = Double(v), d.isFinite, range.contains(d) else {
+                throw UsageError(message: "\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(v)\"", command: Self.self)
+            }
+            return d
+        }
+        while let (option, argument) = scanner.next() {
+            switch option {
+            case nil: directories.append(argument)
+            case "--record":
+                let v = try scanner.value(for: "--record")
+                guard let m = RecordMode(rawValue: v) else {
+                    throw UsageError(message: "--record takes never, missing, failed or all, found \"\(v)\"", command: Self.self)
+                }
+                record = m
+            case "--shard":
+                let v = try scanner.value(for: "--shard")
+                let parts = v.split(separator: "/").map { Int($0) }
+                guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
+                    throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(v)\"", command: Self.self)
+                }
+                shard = (i, n)
+            case "--filter": filter = try scanner.value(for: "--filter")
+            case "--threshold": tolerance.threshold = try number("--threshold", in: 0...1)
+            case "--max-pixels": tolerance.maxDifferentPixels = Int(try number("--max-pixels", in: 0...1e12))
+            case "--max-ratio": tolerance.maxDifferentRatio = try number("--max-ratio", in: 0...1)
+            case "--count-antialiasing": tolerance.countAntialiasing = true
+            case "--artifacts": artifacts = try scanner.value(for: "--artifacts")
+            case "--stale": stale = true
+            case "--prune": prune = true
+            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            }
+        }
+        if directories.isEmpty { directories = ["Snapshots"] }
+        for dir in directories {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw UsageError(message: "no such folder \"\(dir)\"", command: Self.self)
+            }
+        }
+        if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
+    }
+
+    /// A scene to check: its file, the golden beside it, and the name of its artifacts.
+    struct Item { var scene: String; var golden: String; var name: String }
+
+    func items() -> [Item] {
+        var all: [Item] = []
+        for dir in directories {
+            let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
+            for relative in Self.files(under: root, ext: ".json") {
+                let stem = String(relative.dropLast(5))
+                all.append(Item(scene: root + "/" + relative, golden: root + "/" + stem + ".png", name: stem))
+            }
+        }
+        return all
+    }
+
+    static func files(under root: String, ext: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
+        return e.compactMap { $0 as? String }.filter { $0.hasSuffix(ext) }.sorted()
+    }
+
+    func matches(_ path: String) -> Bool {
+        guard let filter else { return true }
+        if filter.contains("*") || filter.contains("?") { return fnmatch(filter, path, 0) == 0 || fnmatch("*" + filter + "*", path, 0) == 0 }
+        return path.contains(filter)
+    }
+
+    func run() -> Int32 {
+        if stale || prune { return runStale() }
+        let mode: RecordMode
+        do { mode = try record ?? RecordMode.fromEnvironment() } catch {
+            Tool.printError("\(error)", usage: Self.usage, hint: "See 'tintype help test'.")
+            return ExitCode.usage
+        }
+        let all = items()
+        var selected = all.filter { matches($0.scene) }
+        if let shard { selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) }
+        let skipped = all.count - selected.count
+        let chosen = selected
+
+        let store = GoldenStore(artifactsDirectory: artifacts ?? GoldenStore.defaultArtifactsDirectory())
+        let renderer = Renderer()
+        let tolerance = self.tolerance
+        let slots = Slots<ReportEntry>(count: chosen.count)
+        DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
+            let item = chosen[i]
+            slots.set(i, Self.check(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance))
+        }
+        let entries = slots.values.compactMap { $0 }
+        var passed = 0, failed = 0, recorded = 0
+        for e in entries {
+            switch e.status {
+            case .passed: passed += 1
+            case .failed:
+                failed += 1
+                print("FAIL \(e.scene): \(e.message)")
+                if let a = e.artifacts {
+                    print("     actual: \(a.actual)" + (a.diff.map { "  diff: \($0)" } ?? "") + "  strip: \(a.strip)")
+                }
+            case .recorded:
+                recorded += 1
+                print("RECORDED \(e.scene): \(e.message)")
+            }
+        }
+        if !entries.isEmpty {
+            do {
+                let index = try HTMLReport.write(entries, mode: mode, to: store.artifactsDirectory + "/report")
+                if failed + recorded > 0 { print("Report: \(index)") }
+            } catch {
+                writeStderr("Error: cannot write the HTML report: \(error)")
+            }
+        }
+        print("\(passed) passed, \(failed) failed, \(skipped) skipped, \(recorded) recorded")
+        return failed == 0 && recorded == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    static func check(_ item: Item, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
+        let scene: Scene
+        do { scene = try SceneDecoder.load(path: item.scene) } catch {
+            return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: error.description)
+        }
+        let bitmap: Bitmap
+        do { bitmap = try renderer.render(scene) } catch {
+            return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: "rendering failed: \(error)")
+        }
+        let r = store.verify(bitmap, golden: item.golden, name: item.name, mode: mode, tolerance: tolerance)
+        return ReportEntry(scene: item.scene, golden: item.golden, status: r.status, message: r.message, comparison: r.comparison, artifacts: r.artifacts)
+    }
+
+    /// Goldens no scene produces: PNGs without a scene of the same name beside them, other than
+    /// images that scenes use.
+    func runStale() -> Int32 {
+        var used = Set<String>()
+        var stale: [String] = []
+        for item in items() {
+            if let scene = try? SceneDecoder.load(path: item.scene) {
+                Self.collectImages(scene.root, base: scene.baseDirectory ?? ".", into: &used)
+            }
+        }
+        for dir in directories {
+            let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
+            for relative in Self.files(under: root, ext: ".png") {
+                let png = root + "/" + relative
+                let scene = String(png.dropLast(4)) + ".json"
+                let key = URL(fileURLWithPath: png).standardizedFileURL.path
+                if !FileManager.default.fileExists(atPath: scene) && !used.contains(key) { stale.append(png) }
+            }
+        }
+        for png in stale {
+            if prune {
+                do { try FileManager.default.removeItem(atPath: png); print("Removed \(png)") } catch {
+                    writeStderr("Error: cannot remove \(png): \(error.localizedDescription)")
+                    return ExitCode.failure
+                }
+            } else {
+                print(png)
+            }
+        }
+        if stale.isEmpty { print("No stale goldens.") } else if !prune {
+            print("\(stale.count) stale golden\(stale.count == 1 ? "" : "s"); remove them with 'tintype test --prune'.")
+        }
+        return ExitCode.success
+    }
+
+    static func collectImages(_ view: View, base: String, into used: inout Set<String>) {
+        if case .image(let image) = view.kind {
+            let path = image.image.path.hasPrefix("/") ? image.image.path : base + "/" + image.image.path
+            used.insert(URL(fileURLWithPath: path).standardizedFileURL.path)
+        }
+        for sub in view.subviews { collectImages(sub, base: base, into: &used) }
+    }
+}
+
+func format(_ v: Double) -> String { v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+
+/// Results written from parallel workers, read after they finish.
+final class Slots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
+    var values: [T?] { lock.lock(); defer { lock.unlock() }; return slots }
+}
