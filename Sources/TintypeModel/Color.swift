@@ -43,7 +43,8 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
             let s = String(n, radix: 16, uppercase: true)
             return s.count == 1 ? "0" + s : s
         }
-        return "#" + hex(red) + hex(green) + hex(blue) + (alpha < 1 ? hex(alpha) : "")
+        let a = hex(alpha)
+        return "#" + hex(red) + hex(green) + hex(blue) + (a == "FF" ? "" : a)
     }
 
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
@@ -109,7 +110,7 @@ extension Color {
             let hex = Array(s.dropFirst())
             var digits: [Double] = []
             for ch in hex {
-                guard let v = ch.hexDigitValue else { return nil }
+                guard ch.isASCII, let v = ch.hexDigitValue else { return nil }
                 digits.append(Double(v))
             }
             switch digits.count {

@@ -157,6 +157,21 @@ struct ModelTests {
         #expect(fractional.pixelHeight == 167)  // 166.75
     }
 
+    @Test func pixelLimitProblemNamesTheSize() {
+        #expect(Scene(device: .iPadPro12_9, root: View()).pixelLimitProblem == nil)
+        #expect(Scene(device: .iPadPro12_9, scale: 16, root: View()).pixelLimitProblem
+            == "output of 16384×21856 pixels exceeds the limit (16384 pixels a side, 64 megapixels)")
+        // Exactly at the side limit is allowed: 1024 points at 16x is 16384 pixels.
+        var edge = Scene(device: .iPadPro12_9, scale: 16, root: View())
+        edge.device.size = Size(width: 1024, height: 1024)
+        #expect(edge.pixelWidth == SceneLimits.maxPixelDimension)
+        #expect(edge.pixelWidth * edge.pixelHeight > SceneLimits.maxPixelCount)  // 256 megapixels
+        #expect(edge.pixelLimitProblem != nil)
+        edge.scale = 8  // 8192×8192 = 64 megapixels exactly
+        #expect(edge.pixelWidth * edge.pixelHeight == SceneLimits.maxPixelCount)
+        #expect(edge.pixelLimitProblem == nil)
+    }
+
     @Test func sceneDefaultsFollowUIKit() {
         let scene = Scene(root: View())
         #expect(scene.device == .iPhone8)

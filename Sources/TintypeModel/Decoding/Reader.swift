@@ -51,7 +51,8 @@ final class ObjectReader {
         return m.value
     }
 
-    func has(_ key: String) -> Bool { node(key, keepNull: true) != nil }
+    /// Whether `key` has a value (`null` counts as none, so a required member set to null is "missing").
+    func has(_ key: String) -> Bool { node(key) != nil }
 
     /// Reports every key that no read asked for.
     func finish() {
@@ -151,14 +152,21 @@ final class ObjectReader {
         return ObjectReader.color(n, path: join(path, key), context: context)
     }
 
-    static func color(_ n: JSONNode, path: String, context: DecodeContext) -> Color? {
+    /// A fixed color; `allowsTint` only changes the messages (the caller handles `tint` itself).
+    static func color(_ n: JSONNode, path: String, context: DecodeContext, allowsTint: Bool = false) -> Color? {
         guard case .string(let s) = n.value else {
             context.report(path, n.position, "expected a color string, found \(n.value.kindName)")
             return nil
         }
         if let c = Color(parsing: s) { return c }
+        if s == "tint" {
+            context.report(path, n.position, "\"tint\" is not allowed here; give a fixed color")
+            return nil
+        }
         var message = "bad color \(quoted(s)); \(colorHelp)"
-        if !s.hasPrefix("#"), let best = Suggest.closest(to: s, in: Color.named.map(\.name) + ["tint"]) {
+        if let at = s.lastIndex(of: "@"), Color(parsing: String(s[..<at])) != nil {
+            message = "bad color \(quoted(s)); the alpha after @ must be a number from 0 to 1"
+        } else if !s.hasPrefix("#"), let best = Suggest.closest(to: s, in: Color.named.map(\.name) + (allowsTint ? ["tint"] : [])) {
             message = "bad color \(quoted(s)); did you mean \(quoted(best))?"
         }
         context.report(path, n.position, message)
@@ -173,7 +181,7 @@ final class ObjectReader {
 
     static func colorValue(_ n: JSONNode, path: String, context: DecodeContext) -> ColorValue? {
         if case .string("tint") = n.value { return .tint }
-        return color(n, path: path, context: context).map { .color($0) }
+        return color(n, path: path, context: context, allowsTint: true).map { .color($0) }
     }
 
     // MARK: Structures

@@ -35,9 +35,15 @@ public enum SceneDecoder {
         }
         let context = DecodeContext(file: file, baseDirectory: baseDirectory)
         let scene = decodeScene(root, context: context)
-        if !context.issues.isEmpty || scene == nil {
-            throw SceneError(issues: context.issues.isEmpty
-                ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : context.issues)
+        // Issues in document order (unknown keys are found when an object is finished).
+        let issues = context.issues.enumerated().sorted { a, b in
+            let pa = a.element.position.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+            let pb = b.element.position.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
+            return pa != pb ? pa < pb : a.offset < b.offset
+        }.map(\.element)
+        if !issues.isEmpty || scene == nil {
+            throw SceneError(issues: issues.isEmpty
+                ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : issues)
         }
         return scene!
     }
@@ -210,7 +216,7 @@ extension Label {
             defer { r.finish() }
             let weight = r.choice("weight", FontWeight.self)
             if r.has("style") {
-                if r.has("size") { context.report(join(path, "size"), n.position, "give either \"style\" or \"size\", not both") }
+                if let size = r.node("size") { context.report(join(path, "size"), size.position, "give either \"style\" or \"size\", not both") }
                 return r.choice("style", TextStyle.self).map { .style($0, weight: weight) }
             }
             guard let size = r.number("size", in: 1...1000) else {
@@ -227,6 +233,11 @@ extension Label {
 
 extension ImageView {
     static func decode(_ r: ObjectReader) -> ImageView? {
+        // Every property is read first, so that a bad image never makes the others look unknown.
+        let renderingMode = r.choice("renderingMode", RenderingMode.self)
+        let contentMode = r.choice("contentMode", ContentMode.self, aliases: ContentMode.aliases)
+        let capInsets = r.insets("capInsets")
+        let resizingMode = r.choice("resizingMode", ResizingMode.self)
         guard let n = r.node("image") else {
             r.context.report(r.path, r.node.position, "an image view needs an \"image\" (a .png or .svg path)")
             return nil
@@ -237,10 +248,10 @@ extension ImageView {
         }
         let source = ImageSource(path)
         var view = ImageView(image: source)
-        if let m = r.choice("renderingMode", RenderingMode.self) { view.renderingMode = m }
-        if let m = r.choice("contentMode", ContentMode.self, aliases: ContentMode.aliases) { view.contentMode = m }
-        view.capInsets = r.insets("capInsets")
-        if let m = r.choice("resizingMode", ResizingMode.self) { view.resizingMode = m }
+        if let renderingMode { view.renderingMode = renderingMode }
+        if let contentMode { view.contentMode = contentMode }
+        view.capInsets = capInsets
+        if let resizingMode { view.resizingMode = resizingMode }
         if let problem = ImageFileCheck.problem(with: source, baseDirectory: r.context.baseDirectory) {
             r.report("image", n, problem)
         }
@@ -319,7 +330,8 @@ extension Shape {
         var stops: [GradientStop] = []
         for (i, item) in items.enumerated() {
             if case .object = item.node.value, let s = ObjectReader(item.node, path: item.path, context: g.context) {
-                if let loc = s.number("location", in: 0...1), let color = s.colorValue("color") {
+                let loc = s.number("location", in: 0...1), color = s.colorValue("color")
+                if let loc, let color {
                     stops.append(GradientStop(location: loc, color: color))
                 } else if !s.has("location") || !s.has("color") {
                     g.context.report(item.path, item.node.position, "a stop needs a \"location\" (0...1) and a \"color\"")

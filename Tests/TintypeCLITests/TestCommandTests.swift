@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// `tintype test` and `tintype diff` as CI runs them.
+@Suite struct TestCommandTests {
+    let cli = CLITests()
+
+    /// A folder of small scenes: name → background color.
+    func suite(_ scenes: [String: String]) throws -> String {
+        let dir = try cli.temporaryDirectory()
+        for (name, color) in scenes {
+            let path = dir + "/Snapshots/" + name + ".json"
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "backgroundColor": "\#(color)" } } }"#
+                .write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    func lastLine(_ r: CLITests.Run) -> String { r.out.split(separator: "\n").last.map(String.init) ?? "" }
+
+    @Test func recordsMissingGoldensThenPasses() throws {
+        let dir = try suite(["A/red": "systemRed", "A/blue": "systemBlue", "B/green": "systemGreen"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try cli.run(["test", "--record", "missing"], in: dir)
+        #expect(first.status == 1, "recording never passes silently")
+        #expect(lastLine(first) == "0 passed, 0 failed, 0 skipped, 3 recorded")
+        #expect(first.out.contains("RECORDED Snapshots/A/red.json: No golden at Snapshots/A/red.png; recorded it."))
+        let second = try cli.run(["test"], in: dir)
+        #expect(second.status == 0, "\(second.out)")
+        #expect(lastLine(second) == "3 passed, 0 failed, 0 skipped, 0 recorded")
+    }
+
+    @Test func aMissingGoldenFailsOnCI() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLITests.binary)
+        p.arguments = ["test"]
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = "true"
+        env["TINTYPE_RECORD"] = nil
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(text.contains("FAIL Snapshots/A/red.json: No golden"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/red.png"))
+    }
+
+    @Test func aChangedSceneFailsWithNumbersAndArtifacts() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try cli.run(["test", "--record", "missing"], in: dir)
+        let golden = try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/A/red.png"))
+        try #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "backgroundColor": "systemRed", "subviews": [ { "view": { "frame": [10, 10, 20, 20], "backgroundColor": "black" } } ] } } }"#
+            .write(toFile: dir + "/Snapshots/A/red.json", atomically: true, encoding: .utf8)
+        let r = try cli.run(["test", "--artifacts", "art"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.out.contains("FAIL Snapshots/A/red.json: Snapshots/A/red.png does not match: 400 pixels differ (0.22%), in 20×20 at (10, 10)."), "\(r.out)")
+        #expect(r.out.contains("art/A/red.diff.png") && r.out.contains("art/A/red.strip.png"))
+        #expect(lastLine(r) == "0 passed, 1 failed, 0 skipped, 0 recorded")
+        #expect(FileManager.default.fileExists(atPath: dir + "/art/report/index.html"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/A/red.png")) == golden, "verifying never touches a golden")
+        // --record failed writes the new render; the next run passes.
+        #expect(try cli.run(["test", "--record", "failed"], in: dir).status == 1)
+        #expect(try cli.run(["test"], in: dir).status == 0)
+    }
+
+    @Test func shardsAreDisjointAndCoverTheSuite() throws {
+        var scenes: [String: String] = [:]
+        for i in 0..<7 { scenes["G\(i % 3)/s\(i)"] = "white" }
+        let dir = try suite(scenes)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try cli.run(["test", "--record", "missing"], in: dir)
+        var seen: [String] = []
+        for i in 1...3 {
+            let r = try cli.run(["test", "--shard", "\(i)/3", "--record", "all"], in: dir)
+            let names = r.out.split(separator: "\n").filter { $0.hasPrefix("RECORDED") }.map { String($0.split(separator: " ")[1].dropLast()) }
+            #expect(!names.isEmpty)
+            seen += names
+            #expect(lastLine(r).hasSuffix("\(7 - names.count) skipped, \(names.count) recorded"))
+        }
+        #expect(seen.count == 7, "each scene runs in exactly one shard")
+        #expect(Set(seen).count == 7)
+        // The split is deterministic.
+        let again = try cli.run(["test", "--shard", "1/3"], in: dir)
+        #expect(lastLine(again).hasPrefix("3 passed"))
+    }
+
+    @Test func filterSelectsScenes() throws {
+        let dir = try suite(["A/red": "systemRed", "A/blue": "systemBlue", "B/green": "systemGreen"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try cli.run(["test", "--filter", "A/", "--record", "missing"], in: dir)
+        #expect(lastLine(r) == "0 passed, 0 failed, 1 skipped, 2 recorded")
+        let glob = try cli.run(["test", "--filter", "*/gr*", "--record", "missing"], in: dir)
+        #expect(lastLine(glob) == "0 passed, 0 failed, 2 skipped, 1 recorded")
+    }
+
+    @Test func staleGoldensAreListedAndPruned() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try cli.run(["test", "--record", "missing"], in: dir)
+        try FileManager.default.copyItem(atPath: dir + "/Snapshots/A/red.png", toPath: dir + "/Snapshots/A/gone.png")
+        // An image a scene uses is not stale.
+        try FileManager.default.createDirectory(atPath: dir + "/Snapshots/A/assets", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: dir + "/Snapshots/A/red.png", toPath: dir + "/Snapshots/A/assets/icon.png")
+        try #"{ "device": "iPhone SE", "scale": 1, "root": { "imageView": { "image": "assets/icon.png" } } }"#
+            .write(toFile: dir + "/Snapshots/A/uses-icon.json", atomically: true, encoding: .utf8)
+        let stale = try cli.run(["test", "--stale"], in: dir)
+        #expect(stale.status == 0)
+        #expect(stale.out.contains("Snapshots/A/gone.png"))
+        #expect(!stale.out.contains("icon.png") && !stale.out.contains("red.png"))
+        let prune = try cli.run(["test", "--prune"], in: dir)
+        #expect(prune.out.contains("Removed Snapshots/A/gone.png"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/gone.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/Snapshots/A/assets/icon.png"))
+    }
+
+    @Test func badSceneIsAFailureWithItsMessage() throws {
+        let dir = try suite(["A/bad": "#12G"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try cli.run(["test"], in: dir)
+        #expect(r.status == 1)
+        #expect(r.out.contains("FAIL Snapshots/A/bad.json: Snapshots/A/bad.json:1:77: root.backgroundColor: bad color \"#12G\""), "\(r.out)")
+    }
+
+    @Test func usageErrors() throws {
+        for (args, phrase) in [(["test", "--record", "sometimes"], "--record takes"), (["test", "--shard", "4/3"], "--shard takes"),
+                               (["test", "nowhere"], "no such folder"), (["test", "--threshold", "2"], "--threshold takes"),
+                               (["diff", "a.png"], "diff needs two PNG files")] {
+            let r = try cli.run(args)
+            #expect(r.status == 64, "\(args)")
+            #expect(r.stderr.contains(phrase), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func diffExitCodes() throws {
+        let dir = try suite(["A/red": "systemRed", "A/blue": "systemBlue"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try cli.run(["test", "--record", "missing"], in: dir)
+        let same = try cli.run(["diff", "Snapshots/A/red.png", "Snapshots/A/red.png"], in: dir)
+        #expect(same.status == 0 && same.out == "identical\n")
+        let different = try cli.run(["diff", "Snapshots/A/red.png", "Snapshots/A/blue.png", "-o", "d.png", "--strip", "s.png"], in: dir)
+        #expect(different.status == 1)
+        #expect(different.out.hasPrefix("181760 pixels differ (100%)"), "\(different.out)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/d.png") && FileManager.default.fileExists(atPath: dir + "/s.png"))
+        let loose = try cli.run(["diff", "Snapshots/A/red.png", "Snapshots/A/blue.png", "--max-ratio", "1"], in: dir)
+        #expect(loose.status == 0)
+        try Data("nope".utf8).write(to: URL(fileURLWithPath: dir + "/bad.png"))
+        let unreadable = try cli.run(["diff", "Snapshots/A/red.png", "bad.png"], in: dir)
+        #expect(unreadable.status == 2 && unreadable.stderr.contains("bad.png"))
+    }
+}
