@@ -54,6 +54,9 @@ public enum ViewKind: Sendable, Equatable {
     case label(Label)
     case image(ImageView)
     case shape(Shape)
+    case scrollView(ScrollView)
+    /// A view controller hierarchy filling the view's frame.
+    case controller(Controller)
 
     /// The key naming this kind in a scene file.
     public var name: String {
@@ -62,6 +65,10 @@ public enum ViewKind: Sendable, Equatable {
         case .label: "label"
         case .image: "imageView"
         case .shape: "shape"
+        case .scrollView: "scrollView"
+        case .controller(.content): "viewController"
+        case .controller(.navigation): "navigationController"
+        case .controller(.tabBar): "tabBarController"
         }
     }
 }

@@ -18,7 +18,7 @@ public final class Renderer: Sendable {
 
     /// The scene's resolved drawing, before pixels.
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
-        try Resolver(images: images).displayList(for: scene)
+        try Resolver(images: images, text: TextEngine.shared).displayList(for: scene)
     }
 
     public func render(_ scene: Scene) throws(RenderError) -> Bitmap {

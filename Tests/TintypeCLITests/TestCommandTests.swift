@@ -11,7 +11,7 @@ import Testing
         for (name, color) in scenes {
             let path = dir + "/Snapshots/" + name + ".json"
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "backgroundColor": "\#(color)" } } }"#
+            try #"{ "device": "iPhone SE", "scale": 1, "statusBar": { "hidden": true }, "root": { "view": { "backgroundColor": "\#(color)" } } }"#
                 .write(toFile: path, atomically: true, encoding: .utf8)
         }
         return dir
@@ -58,7 +58,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try cli.run(["test", "--record", "missing"], in: dir)
         let golden = try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/A/red.png"))
-        try #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "backgroundColor": "systemRed", "subviews": [ { "view": { "frame": [10, 10, 20, 20], "backgroundColor": "black" } } ] } } }"#
+        try #"{ "device": "iPhone SE", "scale": 1, "statusBar": { "hidden": true }, "root": { "view": { "backgroundColor": "systemRed", "subviews": [ { "view": { "frame": [10, 10, 20, 20], "backgroundColor": "black" } } ] } } }"#
             .write(toFile: dir + "/Snapshots/A/red.json", atomically: true, encoding: .utf8)
         let r = try cli.run(["test", "--artifacts", "art"], in: dir)
         #expect(r.status == 1)
@@ -127,7 +127,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try cli.run(["test"], in: dir)
         #expect(r.status == 1)
-        #expect(r.out.contains("FAIL Snapshots/A/bad.json: Snapshots/A/bad.json:1:77: root.backgroundColor: bad color \"#12G\""), "\(r.out)")
+        #expect(r.out.contains("FAIL Snapshots/A/bad.json: Snapshots/A/bad.json:1:110: root.backgroundColor: bad color \"#12G\""), "\(r.out)")
     }
 
     @Test func usageErrors() throws {

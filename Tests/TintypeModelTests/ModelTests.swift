@@ -336,7 +336,7 @@ struct ModelTests {
         #expect(ViewKind.label(Label(text: "")).name == "label")
         #expect(ViewKind.image(ImageView(image: ImageSource("a.png"))).name == "imageView")
         #expect(try View.shape("M0 0").kind.name == "shape")
-        #expect(SceneDecoder.kinds.map(\.name) == ["view", "label", "imageView", "shape"])
+        #expect(SceneDecoder.kinds.map(\.name) == ["view", "label", "imageView", "shape", "scrollView", "viewController", "navigationController", "tabBarController"])
     }
 
     @Test func shapeBuilderRejectsBadPathData() throws {

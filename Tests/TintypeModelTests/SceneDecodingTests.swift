@@ -437,14 +437,14 @@ struct SceneDecodingErrorTests {
             """)
         #expect(issue.path == "root.subviews[0]")
         #expect(issue.position == pos(3, 6))
-        #expect(issue.message == #"unknown kind "lable"; did you mean "label"? (kinds: view, label, imageView, shape)"#)
+        #expect(issue.message == #"unknown kind "lable"; did you mean "label"? (kinds: view, label, imageView, shape, scrollView, viewController, navigationController, tabBarController)"#)
         #expect(issue.description.hasPrefix("scene.json:3:6: root.subviews[0]: unknown kind"))
     }
 
     @Test func unknownKindWithoutSuggestion() throws {
         let issue = try onlyIssue(rootScene("tableView", ""))
         #expect(issue.path == "root")
-        #expect(issue.message == #"unknown kind "tableView" (kinds: view, label, imageView, shape)"#)
+        #expect(issue.message == #"unknown kind "tableView" (kinds: view, label, imageView, shape, scrollView, viewController, navigationController, tabBarController)"#)
     }
 
     @Test func unknownPropertySuggestsTheClosest() throws {

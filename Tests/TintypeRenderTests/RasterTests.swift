@@ -8,7 +8,7 @@ import TintypeModel
     @Test(arguments: [1.0, 2.0, 3.0])
     func hairlineIsExactlyOneDevicePixel(scale: Double) throws {
         let s = try scene("""
-        { "device": "iPhone SE", "scale": \(scale), "root": { "view": { "subviews": [
+        { "device": "iPhone SE", "scale": \(scale), "statusBar": { "hidden": true }, "root": { "view": { "subviews": [
           { "view": { "frame": [0, 10, 320, 0], "borderWidth": "hairline", "borderColor": "black" } },
           { "shape": { "path": "M0 30 H320", "fill": null, "stroke": "black", "lineWidth": "hairline" } }
         ] } } }
@@ -32,7 +32,7 @@ import TintypeModel
 
     @Test func labelTextIsCenteredVerticallyInItsFrame() throws {
         let s = try scene("""
-        { "scale": 1, "root": { "view": { "subviews": [
+        { "scale": 1, "statusBar": { "hidden": true }, "root": { "view": { "subviews": [
           { "label": { "frame": [20, 100, 300, 100], "text": "Hello", "font": "body" } }
         ] } } }
         """)

@@ -44,7 +44,7 @@ import TintypeModel
 
     @Test func sceneTintsFlowIntoTheDisplayList() throws {
         let json = """
-        { "tintColor": "systemRed", "root": { "view": { "subviews": [
+        { "tintColor": "systemRed", "statusBar": { "hidden": true }, "root": { "view": { "subviews": [
           { "view": { "frame": [0, 0, 10, 10], "backgroundColor": "tint" } },
           { "view": { "tintColor": "systemGreen", "subviews": [ { "view": { "frame": [0, 0, 10, 10], "backgroundColor": "tint" } } ] } },
           { "view": { "tintAdjustmentMode": "dimmed", "subviews": [ { "view": { "frame": [0, 0, 10, 10], "backgroundColor": "tint" } } ] } }

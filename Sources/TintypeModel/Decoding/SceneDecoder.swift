@@ -108,11 +108,15 @@ public enum SceneDecoder {
 
     /// The view kinds a scene file may name, each with the decoder of its own properties.
     /// A new component adds itself here.
-    static let kinds: [(name: String, decode: @Sendable (ObjectReader) -> ViewKind?)] = [
-        ("view", { _ in .plain }),
-        ("label", { Label.decode($0).map(ViewKind.label) }),
-        ("imageView", { ImageView.decode($0).map(ViewKind.image) }),
-        ("shape", { Shape.decode($0).map(ViewKind.shape) }),
+    static let kinds: [(name: String, decode: @Sendable (ObjectReader, Int) -> ViewKind?)] = [
+        ("view", { _, _ in .plain }),
+        ("label", { r, _ in Label.decode(r).map(ViewKind.label) }),
+        ("imageView", { r, _ in ImageView.decode(r).map(ViewKind.image) }),
+        ("shape", { r, _ in Shape.decode(r).map(ViewKind.shape) }),
+        ("scrollView", { r, _ in .scrollView(ScrollView.decode(r)) }),
+        ("viewController", { r, depth in decodeController(kind: "viewController", r, depth: depth).map(ViewKind.controller) }),
+        ("navigationController", { r, depth in decodeController(kind: "navigationController", r, depth: depth).map(ViewKind.controller) }),
+        ("tabBarController", { r, depth in decodeController(kind: "tabBarController", r, depth: depth).map(ViewKind.controller) }),
     ]
 
     /// A view: `{"<kind>": {properties}}`.
@@ -143,7 +147,7 @@ public enum SceneDecoder {
         let viewPath = path
         guard let r = ObjectReader(member.value, path: viewPath, context: context, what: "an object of \(member.key) properties") else { return nil }
         var view = View()
-        if let k = kind.decode(r) { view.kind = k }
+        if let k = kind.decode(r, depth) { view.kind = k }
         view.frame = r.rect("frame")
         view.backgroundColor = r.colorValue("backgroundColor")
         if let a = r.number("alpha", in: 0...1) { view.alpha = a }

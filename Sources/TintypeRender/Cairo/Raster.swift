@@ -56,7 +56,52 @@ final class Raster {
             try drawImage(image)
         case .group(let group):
             try drawGroup(group)
+        case .backdrop(let backdrop):
+            try drawBackdrop(backdrop)
         }
+    }
+
+    /// Blurs and saturates what is already drawn under the backdrop's rect, in device pixels.
+    private func drawBackdrop(_ b: Backdrop) throws(RenderError) {
+        var x = cairo_matrix_t()
+        cairo_get_matrix(cr, &x)
+        // The rect in device pixels, rounded out, plus a margin so the blur sees past its edges.
+        let x0 = Int((b.rect.minX * x.xx + x.x0).rounded(.down)), y0 = Int((b.rect.minY * x.yy + x.y0).rounded(.down))
+        let x1 = Int((b.rect.maxX * x.xx + x.x0).rounded(.up)), y1 = Int((b.rect.maxY * x.yy + x.y0).rounded(.up))
+        let sigma = b.blurRadius * scale
+        let margin = Int((sigma * 3).rounded(.up))
+        let w = x1 - x0 + 2 * margin, h = y1 - y0 + 2 * margin
+        guard x1 > x0, y1 > y0 else { return }
+        let region: CairoSurface
+        do { region = try CairoSurface(width: w, height: h) } catch {
+            throw RenderError(path: "", message: "cannot create a backdrop surface: \(error.message)")
+        }
+        // Copy the target under the region; pixels past the canvas edge repeat the edge.
+        let target = cairo_get_group_target(cr)
+        var ox = 0.0, oy = 0.0
+        cairo_surface_get_device_offset(target, &ox, &oy)
+        let rcr = cairo_create(region.pointer)
+        let pattern = cairo_pattern_create_for_surface(target)
+        var m = cairo_matrix_t()
+        cairo_matrix_init_translate(&m, Double(x0 - margin) + ox, Double(y0 - margin) + oy)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_source(rcr, pattern)
+        cairo_set_operator(rcr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(rcr)
+        cairo_pattern_destroy(pattern)
+        cairo_destroy(rcr)
+        Blur.gaussian(region, sigma: sigma)
+        Blur.saturate(region, by: b.saturation)
+
+        cairo_save(cr)
+        setPath(.rect(b.rect))
+        cairo_clip(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, region.pointer, Double(x0 - margin), Double(y0 - margin))
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     private func setPath(_ path: Path) {
@@ -139,8 +184,7 @@ final class Raster {
         cairo_paint(mcr)
         cairo_destroy(mcr)
         cairo_surface_flush(mask.pointer)
-        Blur.gaussianA8(mask, sigma: shadow.radius * scale)
-        cairo_surface_mark_dirty(mask.pointer)
+        Blur.gaussian(mask, sigma: shadow.radius * scale)
 
         cairo_save(cr)
         cairo_identity_matrix(cr)

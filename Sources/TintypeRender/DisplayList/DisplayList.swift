@@ -24,6 +24,19 @@ public indirect enum DisplayItem: Sendable, Equatable {
     case image(ImageItem)
     /// Items composited together: with an opacity, a blend mode, a clip and a shadow.
     case group(Group)
+    /// What is already drawn under `rect`, blurred and saturated (a translucent bar's backdrop).
+    case backdrop(Backdrop)
+}
+
+/// The backdrop of a translucent bar: the content under `rect`, blurred with a Gaussian of standard
+/// deviation `blurRadius` points and saturated by `saturation` (UIKIT-SPEC.md, translucent bar recipe).
+public struct Backdrop: Sendable, Equatable {
+    public var rect: Rect
+    public var blurRadius: Double
+    public var saturation: Double
+    public init(rect: Rect, blurRadius: Double, saturation: Double) {
+        self.rect = rect; self.blurRadius = blurRadius; self.saturation = saturation
+    }
 }
 
 /// A path in absolute points.

@@ -14,6 +14,9 @@ public struct Environment: Sendable {
     public var baseDirectory: String?
     /// The view's path in the scene, for messages (`root.subviews[2]`).
     public var path: String
+    /// The part of the screen no bar, status bar or home indicator covers, in absolute points.
+    public var safeRect: Rect = .zero
+    public var traits: Traits = Traits()
 
     public func resolve(_ value: ColorValue) -> Color {
         switch value {
@@ -33,6 +36,31 @@ public struct Environment: Sendable {
     }
 }
 
+/// What containers need to know about the device and scene.
+public struct Traits: Sendable, Equatable {
+    public var screenSize: Size = .zero
+    public var isPad = false
+    /// A phone in landscape: compact bars (32 high), no large titles.
+    public var isCompactHeight = false
+    public var statusBarHeight: Double = 0
+    public var statusBarHidden = false
+    public var hasHomeIndicator = false
+    /// UIKit's default layout margin: 16, or 20 on wide phones (Plus and Max) and iPads.
+    public var layoutMargin: Double = 16
+
+    public init() {}
+}
+
+extension Environment {
+    /// The safe area insets of a view whose frame is `frame`.
+    public func safeAreaInsets(of frame: Rect) -> EdgeInsets {
+        EdgeInsets(top: max(0, min(frame.height, safeRect.minY - frame.minY)),
+                   left: max(0, min(frame.width, safeRect.minX - frame.minX)),
+                   bottom: max(0, min(frame.height, frame.maxY - safeRect.maxY)),
+                   right: max(0, min(frame.width, frame.maxX - safeRect.maxX)))
+    }
+}
+
 /// A rendering failure, naming the view it happened in.
 public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
@@ -45,18 +73,23 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 /// computes absolute frames, and asks each component for its drawing.
 public struct Resolver {
     let images: ImageStore
+    let text: TextMeasuring
 
-    public init(images: ImageStore) { self.images = images }
+    public init(images: ImageStore, text: TextMeasuring) { self.images = images; self.text = text }
 
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
         let size = scene.screenSize
-        let window = Environment(
+        var window = Environment(
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
             scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
             layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
             .child(tintColor: scene.tintColor, mode: scene.tintAdjustmentMode, path: "")
+        let statusBar = StatusBarComponent.resolve(scene)
+        window.traits = StatusBarComponent.traits(scene, statusBar: statusBar)
+        window.safeRect = Rect(origin: .zero, size: size).inset(by: StatusBarComponent.safeArea(scene, statusBar: statusBar))
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
         items += try resolve(scene.root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
+        items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items)
     }
 
@@ -75,8 +108,12 @@ public struct Resolver {
         }
         items += try content(of: view.kind, in: frame, env: env)
         var children: [DisplayItem] = []
+        // A scroll view shows its subviews (in content coordinates) moved by the content offset.
+        let contentOrigin: Rect = if case .scrollView(let scroll) = view.kind {
+            ScrollViewComponent.contentFrame(scroll, frame: frame, env: env)
+        } else { frame }
         for (i, sub) in view.subviews.enumerated() {
-            children += try resolve(sub, in: frame, parent: env, path: path + ".subviews[\(i)]")
+            children += try resolve(sub, in: contentOrigin, parent: env, path: path + ".subviews[\(i)]")
         }
         if view.clipsToBounds {
             // Content and subviews are clipped; the background is already inside the outline.
@@ -112,6 +149,8 @@ public struct Resolver {
         case .label(let label): LabelComponent.items(label, frame: frame, env: env)
         case .image(let image): try ImageViewComponent.items(image, frame: frame, env: env, images: images)
         case .shape(let shape): ShapeComponent.items(shape, frame: frame, env: env)
+        case .scrollView: []
+        case .controller(let controller): try ControllerComponent(resolver: self).items(controller, frame: frame, env: env)
         }
     }
 }

@@ -6,7 +6,7 @@ import TintypeModel
 /// options (grayscale antialiasing, no hinting, no hinted metrics) so text is the same everywhere.
 ///
 /// Pango's font map and context are shared, so every Pango call goes through one lock.
-final class TextEngine: @unchecked Sendable {
+final class TextEngine: TextMeasuring, @unchecked Sendable {
     static let shared = TextEngine()
 
     /// Folders searched for Inter, in order; Debian's fonts-inter installs the first.
@@ -15,6 +15,7 @@ final class TextEngine: @unchecked Sendable {
     private let lock = NSLock()
     private let fontMap: UnsafeMutablePointer<PangoFontMap>?
     private let context: OpaquePointer?
+    private let measuringContext: OpaquePointer?
     let loadError: String?
 
     private init() {
@@ -29,7 +30,7 @@ final class TextEngine: @unchecked Sendable {
         xml += "<cachedir>/var/cache/fontconfig</cachedir><cachedir>\(home)/tintype-fontconfig</cachedir></fontconfig>"
         let added = !dirs.isEmpty && FcConfigParseAndLoadFromMemory(config, xml, 1) != 0 && FcConfigBuildFonts(config) != 0
         guard added, let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
-            fontMap = nil; context = nil
+            fontMap = nil; context = nil; measuringContext = nil
             loadError = "the Inter font is not installed (looked in \(Self.fontDirectories.joined(separator: ", "))); run Scripts/setup"
             FcConfigDestroy(config)
             return
@@ -37,16 +38,22 @@ final class TextEngine: @unchecked Sendable {
         tt_font_map_set_config(map, config)
         FcConfigDestroy(config)  // the font map holds its own reference
         fontMap = map
-        let ctx = pango_font_map_create_context(map)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
-        pango_cairo_context_set_font_options(ctx, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(ctx, 0)
-        context = ctx
+        func makeContext() -> OpaquePointer? {
+            let ctx = pango_font_map_create_context(map)
+            let options = cairo_font_options_create()
+            cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+            pango_cairo_context_set_font_options(ctx, options)
+            cairo_font_options_destroy(options)
+            pango_context_set_round_glyph_positions(ctx, 0)
+            return ctx
+        }
+        context = makeContext()
+        // Layout measures in a context of its own that drawing never updates, so a measurement does
+        // not depend on which scene (and surface) drew last.
+        measuringContext = makeContext()
         loadError = nil
     }
 
@@ -114,13 +121,79 @@ final class TextEngine: @unchecked Sendable {
             if i == visible - 1, let truncated, let line = pango_layout_get_line_readonly(truncated, 0) {
                 let t = extents(of: line)
                 let baseline = Double(pango_layout_get_baseline(truncated)) / Double(PANGO_SCALE)
-                cairo_move_to(cr, lineX(width: t.width) - t.x, top + m.top + baseline)
-                pango_cairo_show_layout_line(cr, line)
+                show(line, x: lineX(width: t.width) - t.x, baseline: top + m.top + baseline, on: cr)
             } else if let line = pango_layout_get_line_readonly(layout, Int32(i)) {
-                cairo_move_to(cr, lineX(width: m.width) - m.x, top + m.baseline)
-                pango_cairo_show_layout_line(cr, line)
+                show(line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, on: cr)
             }
         }
+    }
+
+    /// Fills the line's glyph outlines with its left edge at `x` on the baseline, the way Core
+    /// Graphics places glyphs: the baseline on a whole device pixel, each glyph at its own position
+    /// rounded to a quarter of a device pixel. (Cairo's glyph cache would round every glyph to a
+    /// whole pixel, which makes letter spacing visibly uneven at small sizes and low scales.)
+    /// A glyph the font lacks is drawn as an empty box, so that it cannot go unnoticed.
+    private func show(_ line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double, on cr: OpaquePointer) {
+        let units = Double(PANGO_SCALE)
+        func devicePosition(_ ux: Double, _ uy: Double) -> (x: Double, y: Double) {
+            var dx = ux, dy = uy
+            cairo_user_to_device(cr, &dx, &dy)
+            dx = (dx * 4).rounded() / 4
+            dy = dy.rounded()
+            cairo_device_to_user(cr, &dx, &dy)
+            return (dx, dy)
+        }
+        cairo_new_path(cr)
+        var xOffset: Int32 = 0
+        var node = line.pointee.runs
+        while let n = node {
+            node = n.pointee.next
+            guard let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee,
+                  let item = run.item, let glyphString = run.glyphs else { continue }
+            xOffset += run.start_x_offset
+            let runBaseline = baseline - Double(run.y_offset) / units
+            var glyphs: [cairo_glyph_t] = []
+            var advance: Int32 = 0
+            let count = Int(glyphString.pointee.num_glyphs)
+            for i in 0..<count {
+                let info = glyphString.pointee.glyphs[i]
+                defer { advance += info.geometry.width }
+                let gx = x + Double(xOffset + advance + info.geometry.x_offset) / units
+                let gy = runBaseline + Double(info.geometry.y_offset) / units
+                if info.glyph == 0x0FFF_FFFF { continue }  // PANGO_GLYPH_EMPTY
+                let p = devicePosition(gx, gy)
+                if info.glyph & 0x1000_0000 != 0 {  // PANGO_GLYPH_UNKNOWN_FLAG: an empty box
+                    let w = Double(info.geometry.width) / units, em = w * 1.6
+                    cairo_rectangle(cr, p.x + w * 0.1, p.y - em * 0.7, w * 0.8, em * 0.7)
+                    cairo_rectangle(cr, p.x + w * 0.9 - 1, p.y - em * 0.7 + 1, -(w * 0.8 - 2), em * 0.7 - 2)
+                    continue
+                }
+                glyphs.append(cairo_glyph_t(index: UInt(info.glyph), x: p.x, y: p.y))
+            }
+            if !glyphs.isEmpty, let font = item.pointee.analysis.font,
+               let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
+                cairo_set_scaled_font(cr, scaled)
+                cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+            }
+            xOffset += pango_glyph_string_get_width(glyphString) + run.end_x_offset
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_fill(cr)
+    }
+
+    /// The advance width and line height of `text` on one line, in points.
+    func size(of text: String, font: ResolvedFont) -> Size {
+        guard loadError == nil else { return .zero }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let ctx = measuringContext else { return .zero }
+        let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
+                            numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)
+        guard let layout = makeLayout(ctx, item, text: text, wrapWidth: nil) else { return .zero }
+        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
     }
 
     private func effectiveAlignment(_ item: TextItem) -> TextAlignment {

@@ -1,15 +1,183 @@
+// Why a folder and not a page: CI uploads what a run leaves behind, and a reviewer opens it later,
+// offline, maybe from a zip. So the report is one index.html with its CSS and JS inline and a copy
+// of every image it shows under images/, linked relatively; nothing points at the artifacts folder,
+// the network or the clock. The same entries give the same bytes.
 import Foundation
+import TintypeRender
 
-/// A self-contained HTML report of a test run (placeholder until the full report lands).
+/// A self-contained HTML report of a test run: a summary, each failed and recorded scene with its
+/// numbers and its expected, actual and diff images (side by side, swipe and onion skin), and the
+/// passed scenes listed last.
+///
+/// ```swift
+/// let index = try HTMLReport.write(entries, mode: .never, to: ".build/tintype-artifacts/report")
+/// print("Report: \(index)")
+/// ```
 public enum HTMLReport {
-    /// Writes the report folder and returns the path of its index.html.
-    public static func write(_ entries: [ReportEntry], mode: RecordMode, to directory: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    /// Writes the report folder (`index.html` and `images/`) and returns the path of its index.html.
+    ///
+    /// The folder's `images/` is replaced as a whole, so images of an earlier run do not linger;
+    /// nothing else in `directory` is touched. Every file is written to a temporary name and renamed.
+    /// An artifact that cannot be read is shown as missing; it does not fail the report.
+    public static func write(_ entries: [ReportEntry], mode: RecordMode, to directory: String,
+                             title: String = "Tintype snapshot report") throws -> String {
+        let fm = FileManager.default
+        do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw SnapshotError("cannot create the report folder \(directory): \(error.localizedDescription)")
+        }
+        // Images go to a staging folder first: the old images/ stays whole until the new one is ready,
+        // and an artifact that happens to live under the old images/ is read before it is removed.
+        let staging = directory + "/.images-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        defer { try? fm.removeItem(atPath: staging) }
+        let page = try ReportAssembler(stagingDirectory: staging).assemble(entries)
+        let html = ReportPage(title: title, mode: mode, page: page).render()
+
+        let images = directory + "/images"
+        if fm.fileExists(atPath: images) {
+            do { try fm.removeItem(atPath: images) } catch {
+                throw SnapshotError("cannot replace \(images): \(error.localizedDescription)")
+            }
+        }
+        if fm.fileExists(atPath: staging) {
+            guard rename(staging, images) == 0 else {
+                throw SnapshotError("cannot move the report images to \(images): \(String(cString: strerror(errno)))")
+            }
+        }
         let index = directory + "/index.html"
-        var html = "<!doctype html><meta charset=utf-8><title>Tintype report</title><ul>"
-        for e in entries { html += "<li>\(e.status.rawValue) \(e.scene)</li>" }
-        html += "</ul>"
-        try Data(html.utf8).write(to: URL(fileURLWithPath: index), options: .atomic)
+        do { try AtomicFile.write(Array(html.utf8), to: index) } catch {
+            throw SnapshotError("cannot write the report: \(error.message)")
+        }
         return index
+    }
+}
+
+// MARK: - The report's model: entries with their images copied and measured
+
+/// One image as the page shows it: a path relative to the report folder and its size in pixels.
+struct ReportImage: Equatable {
+    enum Role: String { case expected, actual, diff, strip, recorded }
+    var role: Role
+    /// Relative to the report folder (`images/Basics-alpha/actual.png`); nil when the artifact
+    /// could not be read.
+    var src: String?
+    /// The artifact as the run named it, shown when the copy is missing.
+    var original: String
+    var width: Int?
+    var height: Int?
+}
+
+/// An entry, ready to be shown.
+struct ReportItem {
+    var entry: ReportEntry
+    /// Unique in the report, safe in ids and file names.
+    var slug: String
+    var images: [ReportImage]
+
+    func image(_ role: ReportImage.Role) -> ReportImage? { images.first { $0.role == role } }
+}
+
+struct ReportContents {
+    var failed: [ReportItem] = []
+    var recorded: [ReportItem] = []
+    var passed: [ReportItem] = []
+}
+
+/// Sorts entries by status, names them and copies their images into the staging folder.
+struct ReportAssembler {
+    var stagingDirectory: String
+
+    func assemble(_ entries: [ReportEntry]) throws -> ReportContents {
+        var contents = ReportContents()
+        var slugs = ReportSlugSet()
+        for entry in entries {
+            let slug = slugs.unique(ReportSlug.make(entry.scene))
+            switch entry.status {
+            case .passed:
+                contents.passed.append(ReportItem(entry: entry, slug: slug, images: []))
+            case .failed:
+                contents.failed.append(ReportItem(entry: entry, slug: slug, images: try copyImages(entry, slug: slug)))
+            case .recorded:
+                contents.recorded.append(ReportItem(entry: entry, slug: slug, images: try copyImages(entry, slug: slug)))
+            }
+        }
+        return contents
+    }
+
+    /// The images to show for a failed or recorded entry. A recorded golden without artifacts
+    /// shows the golden itself: the brief for a recording is "look at it".
+    private func sources(_ entry: ReportEntry) -> [(ReportImage.Role, String)] {
+        if let a = entry.artifacts {
+            var list: [(ReportImage.Role, String)] = []
+            if let e = a.expected { list.append((.expected, e)) }
+            list.append((.actual, a.actual))
+            if let d = a.diff { list.append((.diff, d)) }
+            list.append((.strip, a.strip))
+            return list
+        }
+        if entry.status == .recorded { return [(.recorded, entry.golden)] }
+        return []
+    }
+
+    private func copyImages(_ entry: ReportEntry, slug: String) throws -> [ReportImage] {
+        try sources(entry).map { role, path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return ReportImage(role: role, src: nil, original: path)
+            }
+            let bytes = Array(data)
+            let relative = "images/\(slug)/\(role.rawValue).png"
+            let dir = stagingDirectory + "/" + slug
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                try AtomicFile.write(bytes, to: dir + "/\(role.rawValue).png")
+            } catch let error as ImageFileError {
+                throw SnapshotError("cannot copy \(path) into the report: \(error.message)")
+            } catch {
+                throw SnapshotError("cannot copy \(path) into the report: \(error.localizedDescription)")
+            }
+            let size = ReportPNGSize.size(bytes)
+            return ReportImage(role: role, src: relative, original: path, width: size?.width, height: size?.height)
+        }
+    }
+}
+
+/// A PNG's size from its IHDR chunk, without decoding it.
+enum ReportPNGSize {
+    static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func be32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        let w = be32(16), h = be32(20)
+        guard w > 0, h > 0 else { return nil }
+        return (w, h)
+    }
+}
+
+/// File- and id-safe names derived from scene paths: `Snapshots/Basics/alpha.json` → `Snapshots-Basics-alpha`.
+enum ReportSlug {
+    static func make(_ scene: String) -> String {
+        var s = Substring(scene)
+        if s.hasPrefix("./") { s = s.dropFirst(2) }
+        if s.lowercased().hasSuffix(".json") { s = s.dropLast(5) }
+        var out = ""
+        var lastWasDash = false
+        for c in s.unicodeScalars {
+            let safe = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" || c == "."
+            if safe { out.unicodeScalars.append(c); lastWasDash = false } else if !lastWasDash { out += "-"; lastWasDash = true }
+        }
+        while let f = out.first, f == "-" || f == "." { out.removeFirst() }
+        while let l = out.last, l == "-" || l == "." { out.removeLast() }
+        if out.count > 100 { out = String(out.suffix(100)); while out.first == "-" || out.first == "." { out.removeFirst() } }
+        return out.isEmpty ? "scene" : out
+    }
+}
+
+/// Hands out each slug once (case-insensitively, for case-insensitive file systems).
+struct ReportSlugSet {
+    private var taken = Set<String>()
+    mutating func unique(_ slug: String) -> String {
+        var candidate = slug, n = 2
+        while taken.contains(candidate.lowercased()) { candidate = "\(slug)-\(n)"; n += 1 }
+        taken.insert(candidate.lowercased())
+        return candidate
     }
 }

@@ -1,0 +1,247 @@
+/// Decoding of view controllers, bars and bar items (`viewController`, `navigationController`,
+/// `tabBarController` view kinds).
+extension SceneDecoder {
+    static func decodeController(kind: String, _ r: ObjectReader, depth: Int) -> Controller? {
+        switch kind {
+        case "navigationController": NavigationController.decode(r, depth: depth).map(Controller.navigation)
+        case "tabBarController": TabBarController.decode(r, depth: depth).map(Controller.tabBar)
+        default: .content(ViewController.decode(r, depth: depth))
+        }
+    }
+
+    /// A controller inside another: `{"viewController": {...}}`, `{"navigationController": {...}}`,
+    /// `{"tabBarController": {...}}`, or a plain view kind, which becomes a view controller's view.
+    static func decodeChildController(_ node: JSONNode, path: String, depth: Int, context: DecodeContext) -> Controller? {
+        if case .object(let members) = node.value, members.count == 1, let m = members.first,
+           ["viewController", "navigationController", "tabBarController"].contains(m.key) {
+            guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+            defer { r.finish() }
+            return decodeController(kind: m.key, r, depth: depth + 1)
+        }
+        return decodeView(node, path: path, depth: depth + 1, context: context).map { .content(ViewController(view: $0)) }
+    }
+}
+
+extension ViewController {
+    /// A view controller object (the contents of `{"viewController": …}`, or an entry of a stack).
+    static func decode(_ r: ObjectReader, depth: Int) -> ViewController {
+        var vc = ViewController()
+        vc.title = r.string("title")
+        if let n = r.node("view") {
+            if let v = SceneDecoder.decodeView(n, path: join(r.path, "view"), depth: depth + 1, context: r.context) { vc.view = v }
+        }
+        var item = NavigationItem()
+        item.title = r.string("navigationTitle")
+        item.prompt = r.string("prompt")
+        if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, context: r.context) }
+        if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, context: r.context) }
+        item.backButtonTitle = r.string("backButtonTitle")
+        if let h = r.bool("hidesBackButton") { item.hidesBackButton = h }
+        if let m = r.choice("largeTitleDisplayMode", LargeTitleDisplayMode.self) { item.largeTitleDisplayMode = m }
+        if let s = r.object("searchBar") {
+            item.searchBarPlaceholder = s.string("placeholder") ?? "Search"
+            s.finish()
+        }
+        vc.navigationItem = item
+        if let items = r.array("toolbarItems") { vc.toolbarItems = BarButtonItem.decodeList(items, context: r.context) }
+        vc.preferredStatusBarStyle = r.choice("preferredStatusBarStyle", StatusBar.Style.self, aliases: ["darkContent": .default])
+        vc.prefersStatusBarHidden = r.bool("prefersStatusBarHidden")
+        if let items = r.array("edgesForExtendedLayout") {
+            var edges: RectEdges = []
+            for (n, p) in items {
+                if case .string("all") = n.value { edges = .all; continue }
+                guard case .string(let s) = n.value, let e = RectEdges.names.first(where: { $0.0 == s })?.1 else {
+                    r.context.report(p, n.position, "expected an edge (top, left, bottom, right, all), found \(describe(n))")
+                    continue
+                }
+                edges.insert(e)
+            }
+            vc.edgesForExtendedLayout = edges
+        }
+        if let b = r.bool("extendedLayoutIncludesOpaqueBars") { vc.extendedLayoutIncludesOpaqueBars = b }
+        if let i = r.insets("additionalSafeAreaInsets") { vc.additionalSafeAreaInsets = i }
+        return vc
+    }
+}
+
+func describe(_ n: JSONNode) -> String {
+    if case .string(let s) = n.value { return quoted(s) }
+    return n.value.kindName
+}
+
+extension NavigationController {
+    static func decode(_ r: ObjectReader, depth: Int) -> NavigationController? {
+        var nav = NavigationController(stack: [])
+        if let items = r.array("stack") {
+            for (n, p) in items {
+                guard let vr = ObjectReader(n, path: p, context: r.context, what: "a view controller object") else { continue }
+                nav.stack.append(ViewController.decode(vr, depth: depth + 1))
+                vr.finish()
+            }
+        }
+        if nav.stack.isEmpty {
+            r.context.report(join(r.path, "stack"), r.node.position, "a navigation controller needs a \"stack\" of at least one view controller")
+        }
+        if let a = r.object("navigationBar") { nav.navigationBar = BarAppearance.decode(a, kind: .navigation) }
+        if let a = r.object("toolbar") { nav.toolbar = BarAppearance.decode(a, kind: .toolbar) }
+        if let b = r.bool("prefersLargeTitles") { nav.prefersLargeTitles = b }
+        if let b = r.bool("navigationBarHidden") { nav.isNavigationBarHidden = b }
+        if let b = r.bool("toolbarHidden") { nav.isToolbarHidden = b }
+        return nav
+    }
+}
+
+extension TabBarController {
+    static func decode(_ r: ObjectReader, depth: Int) -> TabBarController? {
+        var tabs = TabBarController(tabs: [])
+        if let items = r.array("tabs") {
+            for (n, p) in items {
+                guard let t = ObjectReader(n, path: p, context: r.context, what: "a tab object") else { continue }
+                var item = TabBarItem()
+                item.title = t.string("title")
+                item.image = t.imageSource("image")
+                item.selectedImage = t.imageSource("selectedImage")
+                if let m = t.choice("renderingMode", RenderingMode.self) { item.renderingMode = m }
+                item.badgeValue = t.string("badgeValue")
+                item.badgeColor = t.color("badgeColor")
+                var root = Controller.content(ViewController())
+                if let rn = t.node("root") {
+                    if let c = SceneDecoder.decodeChildController(rn, path: join(p, "root"), depth: depth, context: r.context) { root = c }
+                }
+                tabs.tabs.append(Tab(item: item, root: root))
+                t.finish()
+            }
+        }
+        if tabs.tabs.isEmpty {
+            r.context.report(join(r.path, "tabs"), r.node.position, "a tab bar controller needs \"tabs\"")
+        }
+        if let i = r.integer("selectedIndex", in: 0...max(0, tabs.tabs.count - 1)) { tabs.selectedIndex = i }
+        if let a = r.object("tabBar") { tabs.tabBar = BarAppearance.decode(a, kind: .tabBar) }
+        return tabs
+    }
+}
+
+extension BarButtonItem {
+    /// `"Edit"`, `{"title": "Edit", "style": "done"}`, `{"system": "compose"}`, `{"image": "star.svg"}`,
+    /// `{"flexibleSpace": true}` or `{"fixedSpace": 20}`; any object may add `tintColor` and `enabled`.
+    static func decodeList(_ items: [(node: JSONNode, path: String)], context: DecodeContext) -> [BarButtonItem] {
+        items.compactMap { decode($0.node, path: $0.path, context: context) }
+    }
+
+    static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> BarButtonItem? {
+        if case .string(let title) = n.value { return BarButtonItem(.title(title)) }
+        guard let r = ObjectReader(n, path: path, context: context, what: "a bar button item (a title or an object)") else { return nil }
+        defer { r.finish() }
+        var content: Content?
+        var given: [String] = []
+        if let t = r.string("title") { content = .title(t); given.append("title") }
+        if let s = r.choice("system", SystemItem.self) { content = .system(s); given.append("system") }
+        let mode = r.choice("renderingMode", RenderingMode.self) ?? .automatic
+        if let img = r.imageSource("image") { content = .image(img, mode); given.append("image") }
+        if r.bool("flexibleSpace") == true { content = .flexibleSpace; given.append("flexibleSpace") }
+        if let w = r.length("fixedSpace") { content = .fixedSpace(w); given.append("fixedSpace") }
+        if given.count > 1 {
+            context.report(path, n.position, "a bar button item takes one of title, system, image, flexibleSpace, fixedSpace; found \(given.joined(separator: ", "))")
+        }
+        guard let content else {
+            if given.isEmpty { context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\" or \"fixedSpace\"") }
+            return nil
+        }
+        var item = BarButtonItem(content)
+        if let s = r.choice("style", Style.self) { item.style = s }
+        item.tintColor = r.color("tintColor")
+        if let e = r.bool("enabled") { item.isEnabled = e }
+        return item
+    }
+}
+
+extension BarAppearance {
+    enum Kind { case navigation, toolbar, tabBar }
+
+    static func decode(_ r: ObjectReader, kind: Kind) -> BarAppearance {
+        defer { r.finish() }
+        var a = BarAppearance()
+        if let s = r.choice("barStyle", BarStyle.self) { a.barStyle = s }
+        a.barTintColor = r.color("barTintColor")
+        a.tintColor = r.color("tintColor")
+        if let t = r.bool("translucent") { a.isTranslucent = t }
+        if let n = r.node("backgroundImage") {
+            let p = join(r.path, "backgroundImage")
+            switch n.value {
+            case .string:
+                if let img = r.context.imageSource(n, path: p) { a.backgroundImages = [BackgroundImage(image: img)] }
+            case .object:
+                if let b = ObjectReader(n, path: p, context: r.context) {
+                    if let img = b.imageSource("image") {
+                        a.backgroundImages = [BackgroundImage(image: img, barPosition: b.choice("barPosition", BarPosition.self) ?? .any)]
+                    } else if !b.has("image") { r.context.report(p, n.position, "a background image needs an \"image\"") }
+                    b.finish()
+                }
+            case .array(let items):
+                for (i, item) in items.enumerated() {
+                    let ip = p + "[\(i)]"
+                    guard let b = ObjectReader(item, path: ip, context: r.context) else { continue }
+                    if let img = b.imageSource("image") {
+                        a.backgroundImages.append(BackgroundImage(image: img, barPosition: b.choice("barPosition", BarPosition.self) ?? .any))
+                    } else if !b.has("image") { r.context.report(ip, item.position, "a background image needs an \"image\"") }
+                    b.finish()
+                }
+            default:
+                r.context.report(p, n.position, "expected an image path, an object with \"image\" and \"barPosition\", or a list of them")
+            }
+        }
+        a.shadowImage = r.imageSource("shadowImage")
+        switch kind {
+        case .navigation:
+            a.titleColor = r.color("titleColor")
+            if let n = r.node("titleFont") { a.titleFont = Label.decodeFont(n, path: join(r.path, "titleFont"), context: r.context) }
+            a.largeTitleColor = r.color("largeTitleColor")
+            a.backIndicatorImage = r.imageSource("backIndicatorImage")
+            a.backIndicatorTransitionMaskImage = r.imageSource("backIndicatorTransitionMaskImage")
+            if (a.backIndicatorImage == nil) != (a.backIndicatorTransitionMaskImage == nil) {
+                r.context.report(r.path, r.node.position, "backIndicatorImage is used only together with backIndicatorTransitionMaskImage (as UIKit requires); give both")
+            }
+        case .tabBar:
+            a.unselectedItemTintColor = r.color("unselectedItemTintColor")
+            a.selectionIndicatorImage = r.imageSource("selectionIndicatorImage")
+        case .toolbar:
+            break
+        }
+        return a
+    }
+}
+
+extension DecodeContext {
+    /// An image path, checked like an image view's.
+    func imageSource(_ n: JSONNode, path: String) -> ImageSource? {
+        guard case .string(let s) = n.value else {
+            report(path, n.position, "expected an image path (.png or .svg), found \(n.value.kindName)")
+            return nil
+        }
+        let source = ImageSource(s)
+        if let problem = ImageFileCheck.problem(with: source, baseDirectory: baseDirectory) {
+            report(path, n.position, problem)
+            return nil
+        }
+        return source
+    }
+}
+
+extension ObjectReader {
+    func imageSource(_ key: String) -> ImageSource? {
+        guard let n = node(key) else { return nil }
+        return context.imageSource(n, path: join(path, key))
+    }
+}
+
+extension ScrollView {
+    static func decode(_ r: ObjectReader) -> ScrollView {
+        var s = ScrollView()
+        s.contentOffset = r.point("contentOffset")
+        if let i = r.numbers("contentInset", names: ["top", "left", "bottom", "right"]) {
+            s.contentInset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+        }
+        if let b = r.choice("contentInsetAdjustmentBehavior", ContentInsetAdjustmentBehavior.self) { s.contentInsetAdjustmentBehavior = b }
+        return s
+    }
+}

@@ -1,0 +1,83 @@
+import TintypeModel
+
+/// A bar's background: a background image, the translucent recipe (blur, saturate, tint), or an
+/// opaque color; then its hairline or shadow image.
+struct BarBackground {
+    enum Edge { case top, bottom }
+
+    /// UIKit's translucency: explicit, else translucent unless an opaque background image is set.
+    static func isTranslucent(_ a: BarAppearance, image: LoadedImage?) -> Bool {
+        if let t = a.isTranslucent { return t }
+        if let image { return !image.isOpaque }
+        return true
+    }
+
+    /// The background image for a bar position, and whether it is the attached (taller) one.
+    static func backgroundImage(_ a: BarAppearance, edge: Edge, attached: Bool) -> ImageSource? {
+        let wanted: [BarPosition] = switch edge {
+        case .top: attached ? [.topAttached, .any] : [.top, .any]
+        case .bottom: [.bottom, .any]
+        }
+        for position in wanted {
+            if let b = a.backgroundImages.first(where: { $0.barPosition == position }) { return b.image }
+        }
+        return nil
+    }
+
+    /// Items for a bar whose own area is `bar` and whose background covers `background` (which
+    /// includes the status bar when the bar is attached to it).
+    static func items(_ a: BarAppearance, edge: Edge, bar: Rect, background: Rect, env: Environment, images: ImageStore) throws(RenderError) -> [DisplayItem] {
+        var items: [DisplayItem] = []
+        let attached = background != bar
+        let imagePath = env.path + (edge == .top ? ".navigationBar" : "")
+        if let source = backgroundImage(a, edge: edge, attached: attached) {
+            let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
+            let image: LoadedImage
+            do { image = try images.image(source, at: file) } catch { throw RenderError(path: imagePath + ".backgroundImage", message: error.message) }
+            // A tall (64-point) image extends behind the status bar; a bar-high one leaves a black
+            // status bar area, as in iOS 6.
+            var target = bar
+            if attached {
+                if image.size.height >= background.height - 0.5 { target = background } else {
+                    let statusArea = Rect(x: background.minX, y: background.minY, width: background.width, height: bar.minY - background.minY)
+                    items.append(.fill(path: .rect(statusArea), paint: .color(.black), rule: .nonZero))
+                }
+            }
+            let translucent = isTranslucent(a, image: image)
+            let drawn = DisplayItem.image(ImageItem(source: source, filePath: file, frame: target, templateColor: nil,
+                                                    capInsets: EdgeInsets(), resizingMode: .tile, origin: imagePath + ".backgroundImage"))
+            if !translucent {
+                let fill = a.barTintColor ?? (a.barStyle == .black ? .black : .white)
+                items.append(.fill(path: .rect(target), paint: .color(fill), rule: .nonZero))
+            }
+            items.append(translucent ? .group(Group(items: [drawn], alpha: 0.91)) : drawn)
+        } else if isTranslucent(a, image: nil) {
+            items.append(.backdrop(Backdrop(rect: background, blurRadius: 20, saturation: 1.8)))
+            let overlay: Color = if let tint = a.barTintColor { tint.withAlpha(0.85 * tint.alpha) }
+                else if a.barStyle == .black { Color(white: 0.11, alpha: 0.73) } else { Color(white: 0.97, alpha: 0.82) }
+            items.append(.fill(path: .rect(background), paint: .color(overlay), rule: .nonZero))
+        } else {
+            let fill: Color = a.barTintColor ?? (a.barStyle == .black ? .black : Color(rgb8: 0xF7, 0xF7, 0xF7))
+            items.append(.fill(path: .rect(background), paint: .color(fill), rule: .nonZero))
+        }
+        items += try shadow(a, edge: edge, bar: background, env: env, images: images, path: imagePath)
+        return items
+    }
+
+    /// The hairline under a top bar (above a bottom one), one device pixel of black at 30%; a
+    /// shadow image replaces it, tiled at its own height.
+    static func shadow(_ a: BarAppearance, edge: Edge, bar: Rect, env: Environment, images: ImageStore, path: String) throws(RenderError) -> [DisplayItem] {
+        if let source = a.shadowImage {
+            let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
+            let size: Size
+            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".shadowImage", message: error.message) }
+            guard size.height > 0 else { return [] }
+            let y = edge == .top ? bar.maxY : bar.minY - size.height
+            return [.image(ImageItem(source: source, filePath: file, frame: Rect(x: bar.minX, y: y, width: bar.width, height: size.height),
+                                     templateColor: nil, capInsets: EdgeInsets(), resizingMode: .tile, origin: path + ".shadowImage"))]
+        }
+        let h = 1 / env.scale
+        let y = edge == .top ? bar.maxY : bar.minY - h
+        return [.fill(path: .rect(Rect(x: bar.minX, y: y, width: bar.width, height: h)), paint: .color(Color(white: 0, alpha: 0.3)), rule: .nonZero)]
+    }
+}

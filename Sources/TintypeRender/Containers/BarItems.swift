@@ -1,0 +1,102 @@
+import TintypeModel
+
+/// Bar button items laid out in a row: titles (17, done style semibold), images (template by
+/// default, tinted), system items (titles or Tintype's glyphs), fixed and flexible spaces.
+struct BarItems {
+    let images: ImageStore
+    let text: TextMeasuring
+    let env: Environment
+    /// The bar's item color (its tint, else the inherited tint), already dimmed when dimmed.
+    let tint: Color
+
+    static let spacing = 8.0
+
+    struct Placed { var width: Double; var draw: (Double) throws(RenderError) -> [DisplayItem] }
+
+    /// The width an item takes and how to draw it at an x, centered vertically in `row`.
+    func place(_ item: BarButtonItem, row: Rect, path: String) throws(RenderError) -> Placed? {
+        let color = color(for: item)
+        switch item.content {
+        case .title(let title):
+            return titlePlaced(title, bold: item.style == .done, color: color, row: row)
+        case .system(let system):
+            if let title = system.title {
+                return titlePlaced(title, bold: system == .done || item.style == .done, color: color, row: row)
+            }
+            guard let glyph = SystemGlyphs.glyph(for: system) else { return nil }
+            return Placed(width: glyph.size.width) { x in
+                glyph.items(at: Point(x: x, y: row.midY - glyph.size.height / 2), color: color)
+            }
+        case .image(let source, let mode):
+            let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
+            let size: Size
+            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
+            let template = mode.resolved(templateByDefault: true) == .alwaysTemplate
+            return Placed(width: size.width) { x in
+                [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height),
+                                  templateColor: template ? color : nil, capInsets: nil, resizingMode: .stretch, origin: path))]
+            }
+        case .fixedSpace(let w):
+            return Placed(width: w) { _ in [] }
+        case .flexibleSpace:
+            return Placed(width: 0) { _ in [] }
+        }
+    }
+
+    func color(for item: BarButtonItem) -> Color {
+        guard item.isEnabled else { return Color(white: 0, alpha: 0.25) }
+        guard let specific = item.tintColor else { return tint }
+        return env.tintAdjustmentMode == .dimmed ? specific.dimmed : specific
+    }
+
+    func titlePlaced(_ title: String, bold: Bool, color: Color, row: Rect) -> Placed {
+        let font = ResolvedFont(system: 17, weight: bold ? .semibold : .regular)
+        let w = text.size(of: title, font: font).width
+        return Placed(width: w) { x in
+            [.text(TextItem(text: title, font: font, color: color, frame: Rect(x: x, y: row.minY, width: w + 1, height: row.height),
+                            alignment: .left, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0))]
+        }
+    }
+
+    /// Items from `x` rightward (or leftward from `x` when `fromRight`), `spacing` apart.
+    func row(_ items: [BarButtonItem], startingAt x: Double, fromRight: Bool, in row: Rect, path: String) throws(RenderError) -> (items: [DisplayItem], extent: Double) {
+        var out: [DisplayItem] = []
+        var cursor = x
+        let ordered = fromRight ? Array(items.enumerated()) : Array(items.enumerated())
+        for (i, item) in ordered {
+            guard let p = try place(item, row: row, path: path + "[\(i)]") else { continue }
+            if fromRight {
+                cursor -= p.width
+                out += try p.draw(cursor)
+                cursor -= Self.spacing
+            } else {
+                out += try p.draw(cursor)
+                cursor += p.width + Self.spacing
+            }
+        }
+        return (out, fromRight ? cursor + Self.spacing : cursor - Self.spacing)
+    }
+
+    /// A toolbar's row: flexible spaces share what fixed widths leave between the margins.
+    func spread(_ items: [BarButtonItem], in row: Rect, margin: Double, path: String) throws(RenderError) -> [DisplayItem] {
+        var placed: [(Placed, Bool)] = []
+        for (i, item) in items.enumerated() {
+            if case .flexibleSpace = item.content { placed.append((Placed(width: 0) { _ in [] }, true)); continue }
+            if let p = try place(item, row: row, path: path + "[\(i)]") { placed.append((p, false)) }
+        }
+        guard !placed.isEmpty else { return [] }
+        let fixed = placed.reduce(0) { $0 + $1.0.width } + Self.spacing * Double(max(0, placed.count - 1))
+        let flexible = placed.filter(\.1).count
+        let available = row.width - 2 * margin
+        let share = flexible > 0 ? max(0, available - fixed) / Double(flexible) : 0
+        var x = row.minX + margin
+        // Without flexible spaces a single item sits at the leading margin; several spread evenly.
+        let gap = flexible == 0 && placed.count > 1 ? Self.spacing + max(0, available - fixed) / Double(placed.count - 1) : Self.spacing
+        var out: [DisplayItem] = []
+        for (p, isFlexible) in placed {
+            out += try p.draw(x)
+            x += p.width + (isFlexible ? share : 0) + gap
+        }
+        return out
+    }
+}

@@ -1,0 +1,116 @@
+import TintypeModel
+
+/// Lays out view controller containers the way UIKit does: bars at the edges (their backgrounds
+/// reaching behind the status bar and the home indicator), content under translucent bars and
+/// between opaque ones, and safe areas flowing from the device and the bars into the content.
+struct ControllerComponent {
+    let resolver: Resolver
+
+    /// Bars a parent container places around a child (a tab bar under a navigation controller).
+    struct Surroundings {
+        /// Where the bottom bar starts, and whether content may extend under it.
+        var bottomBar: (top: Double, translucent: Bool)?
+    }
+
+    func items(_ controller: Controller, frame: Rect, env: Environment, around: Surroundings = Surroundings()) throws(RenderError) -> [DisplayItem] {
+        switch controller {
+        case .content(let vc):
+            return try content(vc, frame: frame, env: env, topBar: nil, bottomBar: around.bottomBar, path: env.path)
+        case .navigation(let nav):
+            return try navigation(nav, frame: frame, env: env, around: around)
+        case .tabBar(let tabs):
+            return try tabBar(tabs, frame: frame, env: env)
+        }
+    }
+
+    /// A content controller's view: extended under translucent bars (or opaque ones when asked),
+    /// with its safe area between the bars, plus its additional safe area insets.
+    func content(_ vc: ViewController, frame: Rect, env: Environment, topBar: (bottom: Double, translucent: Bool)?,
+                 bottomBar: (top: Double, translucent: Bool)?, path: String) throws(RenderError) -> [DisplayItem] {
+        var f = frame
+        if let topBar, !(vc.edgesForExtendedLayout.contains(.top) && (topBar.translucent || vc.extendedLayoutIncludesOpaqueBars)) {
+            f = Rect(x: f.minX, y: topBar.bottom, width: f.width, height: max(0, f.maxY - topBar.bottom))
+        }
+        if let bottomBar, !(vc.edgesForExtendedLayout.contains(.bottom) && (bottomBar.translucent || vc.extendedLayoutIncludesOpaqueBars)) {
+            f = Rect(x: f.minX, y: f.minY, width: f.width, height: max(0, bottomBar.top - f.minY))
+        }
+        var inner = env
+        var safe = env.safeRect
+        if let topBar { safe = Rect(x: safe.minX, y: max(safe.minY, topBar.bottom), width: safe.width, height: max(0, safe.maxY - max(safe.minY, topBar.bottom))) }
+        if let bottomBar { safe = Rect(x: safe.minX, y: safe.minY, width: safe.width, height: max(0, min(safe.maxY, bottomBar.top) - safe.minY)) }
+        inner.safeRect = safe.inset(by: vc.additionalSafeAreaInsets)
+        var view = vc.view
+        view.frame = nil
+        return try resolver.resolve(view, in: f, parent: inner, path: path + ".view")
+    }
+
+    func navigation(_ nav: NavigationController, frame: Rect, env: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
+        guard let top = nav.stack.last else { return [] }
+        let topPath = env.path + ".stack[\(nav.stack.count - 1)]"
+        let bars = NavigationBarComponent(images: resolver.images, text: resolver.text)
+        let metrics = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight)
+        let safeTop = max(0, env.safeRect.minY - frame.minY)
+        let bar = Rect(x: frame.minX, y: frame.minY + safeTop, width: frame.width, height: metrics.total)
+        let background = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: safeTop + metrics.total)
+        let barImage = try backgroundImage(nav.navigationBar, edge: .top, attached: safeTop > 0, env: env)
+        let topTranslucent = BarBackground.isTranslucent(nav.navigationBar, image: barImage)
+
+        // The toolbar sits above the home indicator (and above a tab bar around us).
+        var bottomBar = around.bottomBar
+        var toolbar: (bar: Rect, background: Rect)?
+        if !nav.isToolbarHidden {
+            let limit = around.bottomBar?.top ?? frame.maxY
+            let safeBottom = around.bottomBar == nil ? max(0, limit - env.safeRect.maxY) : 0
+            let h: Double = env.traits.isCompactHeight ? 32 : 44
+            let t = Rect(x: frame.minX, y: limit - safeBottom - h, width: frame.width, height: h)
+            toolbar = (t, Rect(x: t.minX, y: t.minY, width: t.width, height: limit - t.minY))
+            let image = try backgroundImage(nav.toolbar, edge: .bottom, attached: false, env: env)
+            bottomBar = (t.minY, BarBackground.isTranslucent(nav.toolbar, image: image) && (around.bottomBar?.translucent ?? true))
+        }
+
+        var out = try content(top, frame: frame, env: env, topBar: nav.isNavigationBarHidden ? nil : (bar.maxY, topTranslucent),
+                              bottomBar: bottomBar, path: topPath)
+        var barEnv = env
+        barEnv.path = env.path
+        if !nav.isNavigationBarHidden {
+            out += try bars.items(nav, bar: bar, background: background, env: barEnv)
+        }
+        if let toolbar {
+            var toolEnv = env
+            toolEnv.path = env.path + ".toolbar"
+            out += try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, images: resolver.images)
+            let tint = env.child(tintColor: nav.toolbar.tintColor, mode: .automatic, path: env.path).tint
+            let layout = BarItems(images: resolver.images, text: resolver.text, env: env, tint: tint)
+            let safe = env.safeAreaInsets(of: toolbar.bar)
+            let row = Rect(x: toolbar.bar.minX + safe.left, y: toolbar.bar.minY, width: toolbar.bar.width - safe.left - safe.right, height: toolbar.bar.height)
+            out += try layout.spread(top.toolbarItems, in: row, margin: env.traits.layoutMargin, path: topPath + ".toolbarItems")
+        }
+        return out
+    }
+
+    func tabBar(_ tabs: TabBarController, frame: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
+        let safeBottom = max(0, frame.maxY - env.safeRect.maxY)
+        let h = TabBarComponent.height(env.traits)
+        let bar = Rect(x: frame.minX, y: frame.maxY - safeBottom - h, width: frame.width, height: h)
+        let background = Rect(x: bar.minX, y: bar.minY, width: bar.width, height: h + safeBottom)
+        let image = try backgroundImage(tabs.tabBar, edge: .bottom, attached: false, env: env)
+        let translucent = BarBackground.isTranslucent(tabs.tabBar, image: image)
+        var out: [DisplayItem] = []
+        if let tab = tabs.selectedTab {
+            var child = env
+            child.path = env.path + ".tabs[\(tabs.selectedIndex)].root"
+            out += try items(tab.root, frame: frame, env: child, around: Surroundings(bottomBar: (bar.minY, translucent)))
+        }
+        var barEnv = env
+        barEnv.path = env.path + ".tabBar"
+        out += try TabBarComponent(images: resolver.images, text: resolver.text).items(tabs, bar: bar, background: background, env: barEnv)
+        return out
+    }
+
+    private func backgroundImage(_ a: BarAppearance, edge: BarBackground.Edge, attached: Bool, env: Environment) throws(RenderError) -> LoadedImage? {
+        guard let source = BarBackground.backgroundImage(a, edge: edge, attached: attached) else { return nil }
+        do { return try resolver.images.image(source, at: resolver.images.resolvedPath(source, baseDirectory: env.baseDirectory)) } catch {
+            throw RenderError(path: env.path + ".backgroundImage", message: error.message)
+        }
+    }
+}

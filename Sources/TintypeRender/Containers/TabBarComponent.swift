@@ -1,0 +1,89 @@
+import TintypeModel
+
+/// UITabBar: items spread across the bar, image over a 10-point title (selected in the tint,
+/// others gray); icon beside title on a landscape phone (32 high) and on iPad; red badges.
+struct TabBarComponent {
+    let images: ImageStore
+    let text: TextMeasuring
+
+    /// The bar's own height, without the home indicator's safe area under it.
+    static func height(_ traits: Traits) -> Double {
+        traits.isCompactHeight ? 32 : (traits.isPad ? 50 : 49)
+    }
+
+    func items(_ tabs: TabBarController, bar: Rect, background: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
+        let a = tabs.tabBar
+        var out = try BarBackground.items(a, edge: .bottom, bar: bar, background: background, env: env, images: images)
+        guard !tabs.tabs.isEmpty else { return out }
+        let selectedColor = env.child(tintColor: a.tintColor, mode: .automatic, path: env.path).tint
+        let gray = a.unselectedItemTintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? Color(rgb8: 0x92, 0x92, 0x92)
+        let safe = env.safeAreaInsets(of: bar)
+        let sideBySide = env.traits.isCompactHeight || env.traits.isPad
+        // iPad centers fixed-width items; phones divide the width.
+        let usable = Rect(x: bar.minX + safe.left, y: bar.minY, width: bar.width - safe.left - safe.right, height: bar.height)
+        let itemWidth: Double = env.traits.isPad ? min(usable.width / Double(tabs.tabs.count), 130) : usable.width / Double(tabs.tabs.count)
+        let startX = usable.midX - itemWidth * Double(tabs.tabs.count) / 2
+        for (i, tab) in tabs.tabs.enumerated() {
+            let selected = i == tabs.selectedIndex
+            let color = selected ? selectedColor : gray
+            let cell = Rect(x: startX + Double(i) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height)
+            let path = env.path + ".tabs[\(i)]"
+            if selected, let indicator = a.selectionIndicatorImage {
+                let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)
+                out.append(.image(ImageItem(source: indicator, filePath: file, frame: cell, templateColor: nil, capInsets: nil,
+                                            resizingMode: .stretch, origin: env.path + ".tabBar.selectionIndicatorImage")))
+            }
+            let source = selected ? (tab.item.selectedImage ?? tab.item.image) : tab.item.image
+            let box: Double = env.traits.isCompactHeight ? 18 : 25
+            let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
+            let title = tab.item.title ?? ""
+            let titleWidth = title.isEmpty ? 0 : text.size(of: title, font: font).width + 1
+            let imageRect: Rect
+            let titleRect: Rect
+            if sideBySide {
+                let total = box + (title.isEmpty ? 0 : 6 + titleWidth)
+                let x = cell.midX - total / 2
+                imageRect = Rect(x: x, y: cell.midY - box / 2, width: box, height: box)
+                titleRect = Rect(x: x + box + 6, y: cell.minY, width: titleWidth, height: cell.height)
+            } else {
+                imageRect = Rect(x: cell.midX - box / 2, y: cell.minY + 6, width: box, height: box)
+                titleRect = Rect(x: cell.minX, y: cell.minY + 34, width: cell.width, height: 12)
+            }
+            if let source {
+                let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
+                let size: Size
+                do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
+                // Images keep their size, centered in the item's box (scaled down only when larger).
+                let s = min(1, min(imageRect.width / max(size.width, 0.01), imageRect.height / max(size.height, 0.01)))
+                let frame = Rect(x: imageRect.midX - size.width * s / 2, y: imageRect.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
+                let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
+                out.append(.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,
+                                            capInsets: nil, resizingMode: .stretch, origin: path)))
+            }
+            if !title.isEmpty {
+                out.append(.text(TextItem(text: title, font: font, color: color, frame: titleRect, alignment: sideBySide ? .left : .center,
+                                          direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            }
+            if let badge = tab.item.badgeValue {
+                out += badgeItems(badge, color: tab.item.badgeColor ?? .systemRed, near: imageRect, env: env)
+            }
+        }
+        return out
+    }
+
+    /// A red pill with white 13-point text, its left edge near the image's center, over its top.
+    func badgeItems(_ value: String, color: Color, near image: Rect, env: Environment) -> [DisplayItem] {
+        let font = ResolvedFont(system: 13, weight: .regular)
+        let h = 18.0
+        let w = value.isEmpty ? 10 : max(h, text.size(of: value, font: font).width + 10)
+        let height = value.isEmpty ? 10 : h
+        let r = Rect(x: image.midX + 5, y: image.minY - 3, width: w, height: height)
+        let fill = env.tintAdjustmentMode == .dimmed ? color.dimmed : color
+        var out: [DisplayItem] = [.fill(path: RoundedRect.path(r, radius: height / 2, curve: .circular), paint: .color(fill), rule: .nonZero)]
+        if !value.isEmpty {
+            out.append(.text(TextItem(text: value, font: font, color: .white, frame: r, alignment: .center, direction: .leftToRight,
+                                      numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)))
+        }
+        return out
+    }
+}

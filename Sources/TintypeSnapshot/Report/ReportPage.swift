@@ -1,0 +1,292 @@
+/// The report's index.html, built as a string: a summary, the failed and recorded scenes with their
+/// comparison views, and the passed scenes. Everything taken from entries goes through `escape`.
+struct ReportPage {
+    var title: String
+    var mode: RecordMode
+    var page: ReportContents
+
+    func render() -> String {
+        let failed = page.failed.count, recorded = page.recorded.count, passed = page.passed.count
+        let total = failed + recorded + passed
+        let status = failed > 0 ? "failed" : recorded > 0 ? "recorded" : "passed"
+        var h = ""
+        h += "<!doctype html>\n<html lang=\"en\" data-js=\"off\" data-status=\"\(status)\">\n<head>\n"
+        h += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        h += "<meta name=\"color-scheme\" content=\"light dark\">\n"
+        h += "<title>\(escape(title)): \(failed) failed, \(recorded) recorded, \(passed) passed</title>\n"
+        h += "<style>\n\(ReportAssets.css)</style>\n</head>\n<body>\n"
+        h += summary(failed: failed, recorded: recorded, passed: passed, total: total, status: status)
+        h += "<main>\n"
+        if !page.failed.isEmpty {
+            h += "<h2 class=\"group-title\" id=\"failed\">Failed <span class=\"n\">\(failed)</span></h2>\n"
+            for item in page.failed { h += section(item) }
+        }
+        if !page.recorded.isEmpty {
+            h += "<h2 class=\"group-title\" id=\"recorded\">Recorded <span class=\"n\">\(recorded)</span></h2>\n"
+            for item in page.recorded { h += section(item) }
+        }
+        if !page.passed.isEmpty { h += passedList() }
+        if total == 0 { h += "<p class=\"empty\">No scenes were checked.</p>\n" }
+        h += "</main>\n<script>\n\(ReportAssets.js)</script>\n</body>\n</html>\n"
+        return h
+    }
+
+    // MARK: Summary
+
+    private func summary(failed: Int, recorded: Int, passed: Int, total: Int, status: String) -> String {
+        let headline: String
+        switch status {
+        case "failed": headline = "\(failed) of \(total) \(plural(total, "scene")) failed"
+        case "recorded": headline = "\(recorded) \(plural(recorded, "golden")) recorded — look at \(recorded == 1 ? "it" : "them"), then run again to verify"
+        default: headline = total == 0 ? "No scenes" : "All \(total) \(plural(total, "scene")) passed"
+        }
+        var h = "<header class=\"summary\" id=\"summary\">\n<div class=\"summary-top\">\n"
+        h += "<h1>\(escape(title))</h1>\n"
+        h += "<p class=\"headline\" id=\"headline\">\(escape(headline))</p>\n</div>\n"
+        h += "<dl class=\"counts\">\n"
+        h += count("failed", "Failed", failed, link: failed > 0 ? "#failed" : nil)
+        h += count("recorded", "Recorded", recorded, link: recorded > 0 ? "#recorded" : nil)
+        h += count("passed", "Passed", passed, link: passed > 0 ? "#passed" : nil)
+        h += count("total", "Total", total, link: nil)
+        h += "</dl>\n"
+        h += "<p class=\"meta\">Record mode <code id=\"record-mode\">\(escape(mode.rawValue))</code>"
+        h += " <span class=\"hint\">\(escape(modeHint))</span></p>\n"
+        let listed = page.failed + page.recorded
+        if !listed.isEmpty {
+            h += "<nav class=\"toc\" aria-label=\"Failed and recorded scenes\"><ol>\n"
+            for item in listed {
+                let st = item.entry.status.rawValue
+                h += "<li class=\"\(st)\"><a href=\"#s-\(escape(item.slug))\"><span class=\"dot\" aria-hidden=\"true\"></span>"
+                h += "\(escape(item.entry.scene))</a>"
+                if let c = item.entry.comparison, c.sizeMismatch == nil, c.verdict != .identical {
+                    h += " <span class=\"toc-num\">\(escape(percent(c.differentRatio)))</span>"
+                }
+                h += "</li>\n"
+            }
+            h += "</ol></nav>\n"
+        }
+        if page.failed.contains(where: { overlayPair($0) != nil }) || page.recorded.contains(where: { overlayPair($0) != nil }) {
+            h += "<div class=\"all-views\" role=\"group\" aria-label=\"Show every comparison as\">"
+            h += "<span>Show all as</span>"
+            for (view, label) in Self.views { h += "<button type=\"button\" data-view=\"\(view)\">\(label)</button>" }
+            h += "</div>\n"
+        }
+        h += "</header>\n"
+        return h
+    }
+
+    private var modeHint: String {
+        switch mode {
+        case .never: return "only compares; a missing golden fails"
+        case .missing: return "records goldens that do not exist yet"
+        case .failed: return "records over goldens that do not match"
+        case .all: return "records every golden"
+        }
+    }
+
+    private func count(_ cls: String, _ label: String, _ n: Int, link: String?) -> String {
+        let value = link.map { "<a href=\"\($0)\">\(n)</a>" } ?? "\(n)"
+        return "<div class=\"count \(cls)\" data-count=\"\(n)\"><dt>\(label)</dt><dd id=\"count-\(cls)\">\(value)</dd></div>\n"
+    }
+
+    // MARK: A failed or recorded scene
+
+    static let views = [("side", "Side by side"), ("swipe", "Swipe"), ("onion", "Onion skin")]
+
+    private func section(_ item: ReportItem) -> String {
+        let e = item.entry
+        let st = e.status.rawValue
+        var h = "<section class=\"entry \(st)\" id=\"s-\(escape(item.slug))\" data-status=\"\(st)\">\n"
+        h += "<header class=\"entry-head\"><span class=\"badge \(st)\">\(st == "failed" ? "Failed" : "Recorded")</span>"
+        h += "<h3><a href=\"#s-\(escape(item.slug))\">\(escape(e.scene))</a></h3></header>\n"
+        h += "<p class=\"message\">\(escape(e.message))</p>\n"
+        h += numbers(e)
+        h += views(item)
+        h += files(item)
+        h += "</section>\n"
+        return h
+    }
+
+    private func numbers(_ e: ReportEntry) -> String {
+        var rows: [(String, String, String)] = []   // (class, label, value)
+        if let c = e.comparison {
+            if let mismatch = c.sizeMismatch {
+                rows.append(("size-mismatch", "Sizes differ", mismatch))
+            } else {
+                rows.append(("different", "Differing pixels", grouped(c.differentPixels)))
+                rows.append(("ratio", "Ratio", percent(c.differentRatio)))
+                rows.append(("antialiased", "Anti-aliased", grouped(c.antialiasedPixels)))
+                rows.append(("area", "Changed area", c.changedArea.map { "\($0.width)×\($0.height) at (\($0.x), \($0.y))" } ?? "none"))
+                rows.append(("size", "Size", "\(c.width)×\(c.height)"))
+            }
+        }
+        rows.append(("golden", "Golden", e.golden))
+        var h = "<dl class=\"numbers\">\n"
+        for (cls, label, value) in rows {
+            h += "<div class=\"num \(cls)\"><dt>\(label)</dt><dd>\(escape(value))</dd></div>\n"
+        }
+        return h + "</dl>\n"
+    }
+
+    /// Expected and actual, when both were copied: the two layers of swipe and onion skin.
+    private func overlayPair(_ item: ReportItem) -> (ReportImage, ReportImage)? {
+        guard let e = item.image(.expected), let a = item.image(.actual), e.src != nil, a.src != nil,
+              e.width != nil, a.width != nil else { return nil }
+        return (e, a)
+    }
+
+    private func views(_ item: ReportItem) -> String {
+        let shown = [ReportImage.Role.expected, .diff, .actual, .recorded].compactMap { item.image($0) }
+        guard !shown.isEmpty else {
+            return item.entry.artifacts == nil && item.entry.status == .failed
+                ? "<p class=\"no-images\">No images: the scene did not get as far as a comparison.</p>\n" : ""
+        }
+        let scale = displayScale(shown)
+        let pair = overlayPair(item)
+        var h = "<div class=\"compare\" data-view=\"side\" data-scale=\"\(scale)\">\n"
+        if pair != nil {
+            h += "<div class=\"tabs\" role=\"tablist\" aria-label=\"Comparison view\">"
+            for (view, label) in Self.views {
+                let on = view == "side"
+                h += "<button type=\"button\" role=\"tab\" data-view=\"\(view)\" aria-selected=\"\(on)\" tabindex=\"\(on ? 0 : -1)\">\(label)</button>"
+            }
+            if scale > 1 { h += "<span class=\"scale-note\">shown at \(scale)×</span>" }
+            h += "</div>\n"
+        }
+        // Side by side, in the strip's order: expected | diff | actual.
+        h += "<div class=\"view view-side\" role=\"tabpanel\" data-panel=\"side\" style=\"--cols:\(shown.count)\">\n"
+        for image in shown { h += figure(image, scale: scale, noteScale: pair == nil) }
+        h += "</div>\n"
+        if let (expected, actual) = pair {
+            let w = max(expected.width ?? 1, actual.width ?? 1), hgt = max(expected.height ?? 1, actual.height ?? 1)
+            let stackStyle = "--w:\(w * scale)px;--ar:\(decimal(Double(w) / Double(hgt), places: 6));aspect-ratio:\(w)/\(hgt)"
+            func layerWidth(_ i: ReportImage) -> String { "width:\(decimal(Double(i.width ?? w) * 100 / Double(w), places: 4))%" }
+            h += "<div class=\"view view-swipe\" role=\"tabpanel\" data-panel=\"swipe\">\n"
+            h += "<p class=\"view-caption\">Expected on the left of the line, actual on the right: drag across the image or use the slider.</p>\n"
+            h += "<div class=\"stack\" style=\"\(stackStyle)\">"
+            h += img(expected, cls: "layer base", style: layerWidth(expected))
+            h += "<div class=\"swipe-top\">\(img(actual, cls: "layer", style: layerWidth(actual)))</div>"
+            h += "<div class=\"swipe-line\" aria-hidden=\"true\"></div>"
+            h += "</div>\n"
+            h += "<label class=\"range\"><span>Expected</span><input type=\"range\" class=\"swipe-range\" min=\"0\" max=\"100\" step=\"0.5\" value=\"50\" aria-label=\"Swipe between expected and actual\"><span>Actual</span></label>\n"
+            h += "</div>\n"
+            h += "<div class=\"view view-onion\" role=\"tabpanel\" data-panel=\"onion\">\n"
+            h += "<p class=\"view-caption\">The actual image over the expected one; the slider sets its opacity.</p>\n"
+            h += "<div class=\"stack\" style=\"\(stackStyle)\">"
+            h += img(expected, cls: "layer base", style: layerWidth(expected))
+            h += img(actual, cls: "layer onion-top", style: layerWidth(actual))
+            h += "</div>\n"
+            h += "<label class=\"range\"><span>Expected</span><input type=\"range\" class=\"onion-range\" min=\"0\" max=\"100\" step=\"1\" value=\"50\" aria-label=\"Opacity of the actual image\"><span>Actual</span></label>\n"
+            h += "</div>\n"
+        }
+        h += "</div>\n"
+        return h
+    }
+
+    /// Small images (icons, tests) are magnified with whole-pixel zoom so their pixels can be seen.
+    private func displayScale(_ images: [ReportImage]) -> Int {
+        let largest = images.compactMap { i in i.width.flatMap { w in i.height.map { max(w, $0) } } }.max() ?? 0
+        guard largest > 0, largest < 240 else { return 1 }
+        return max(1, min(8, 240 / largest))
+    }
+
+    private func figure(_ image: ReportImage, scale: Int, noteScale: Bool) -> String {
+        let caption: String
+        switch image.role {
+        case .expected: caption = "Expected"
+        case .actual: caption = "Actual"
+        case .diff: caption = "Diff"
+        case .strip: caption = "Strip"
+        case .recorded: caption = "Recorded golden"
+        }
+        var h = "<figure class=\"shot \(image.role.rawValue)\"><figcaption>\(caption)"
+        if let w = image.width, let hh = image.height {
+            h += " <span class=\"dim\">\(w)×\(hh)\(noteScale && scale > 1 ? ", shown at \(scale)×" : "")</span>"
+        }
+        h += "</figcaption>"
+        if let src = image.src {
+            // Magnified images get a width; others keep their own size, bounded by CSS.
+            let style = scale > 1 ? image.width.map { "width:\($0 * scale)px" } ?? "" : ""
+            h += "<a class=\"shot-link\" href=\"\(escape(src))\" title=\"Open the image\">\(img(image, cls: "", style: style))</a>"
+        } else {
+            h += "<p class=\"missing\">Not available: <code>\(escape(image.original))</code> could not be read.</p>"
+        }
+        return h + "</figure>\n"
+    }
+
+    private func img(_ image: ReportImage, cls: String, style: String) -> String {
+        var h = "<img"
+        if !cls.isEmpty { h += " class=\"\(cls)\"" }
+        h += " src=\"\(escape(image.src ?? ""))\" alt=\"\(image.role.rawValue)\" data-role=\"\(image.role.rawValue)\""
+        if let w = image.width, let hh = image.height { h += " width=\"\(w)\" height=\"\(hh)\"" }
+        if !style.isEmpty { h += " style=\"\(style)\"" }
+        return h + ">"
+    }
+
+    private func files(_ item: ReportItem) -> String {
+        let copied = item.images.filter { $0.src != nil }
+        guard !copied.isEmpty else { return "" }
+        var h = "<p class=\"files\">Files:"
+        for image in copied {
+            h += " <a href=\"\(escape(image.src!))\">\(image.role.rawValue).png</a>"
+        }
+        return h + "</p>\n"
+    }
+
+    // MARK: Passed scenes
+
+    private func passedList() -> String {
+        var h = "<section class=\"passed-list\" id=\"passed\">\n"
+        h += "<h2 class=\"group-title\">Passed <span class=\"n\">\(page.passed.count)</span></h2>\n<ul>\n"
+        for item in page.passed {
+            let e = item.entry
+            let note = e.comparison.map { $0.verdict == .identical ? "identical" : $0.summary } ?? e.message
+            h += "<li id=\"s-\(escape(item.slug))\"><span class=\"scene\">\(escape(e.scene))</span>"
+            if note != "identical" { h += " <span class=\"note\">\(escape(note))</span>" }
+            h += "</li>\n"
+        }
+        return h + "</ul>\n</section>\n"
+    }
+}
+
+/// Text and attribute values for HTML: the five characters that can end a text run or a quoted value.
+fileprivate func escape(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for c in s.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}
+
+fileprivate func plural(_ n: Int, _ word: String) -> String { n == 1 ? word : word + "s" }
+
+/// 1234567 → "1,234,567", the same on every machine (no locale).
+fileprivate func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+        out.append(c)
+    }
+    return n < 0 ? "-" + out : out
+}
+
+/// A decimal without exponent or locale, trailing zeros dropped: 56.25, 0.5625, 100.
+fileprivate func decimal(_ v: Double, places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let n = Int((v * scale).rounded())
+    let whole = n / Int(scale), frac = abs(n % Int(scale))
+    var f = String(frac)
+    while f.count < places { f = "0" + f }
+    while f.hasSuffix("0") { f.removeLast() }
+    return (n < 0 && whole == 0 ? "-" : "") + String(whole) + (f.isEmpty ? "" : "." + f)
+}

@@ -1,0 +1,414 @@
+// Why this target: DESIGN.md asks that every claim of speed be a benchmark, measured side by side in
+// one run. `tintype-bench` times the library's own paths (render, render to a file, verify that
+// passes, verify that fails) on a real scene, makes the inputs for the `tintype diff` comparison, and
+// measures Cairo's PNG writer against libspng and a libdeflate-based prototype (CFastPNG, loaded at
+// run time, used by nothing else). Scripts/bench builds it, runs it beside the peers and prints tables.
+// It is not part of the test suite: timings belong in benchmarks, never in tests.
+import CFastPNG
+import Foundation
+import TintypeModel
+import TintypeRender
+import TintypeSnapshot
+
+// MARK: - Measuring
+
+struct Sample {
+    var times: [Double]  // milliseconds, sorted
+    var median: Double {
+        let n = times.count
+        return n % 2 == 1 ? times[n / 2] : (times[n / 2 - 1] + times[n / 2]) / 2
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
+}
+
+/// Runs `body` `warmup` times untimed, then `iterations` times timed with ContinuousClock.
+func measure(_ iterations: Int, warmup: Int, _ body: () throws -> Void) rethrows -> Sample {
+    let clock = ContinuousClock()
+    for _ in 0..<warmup { try body() }
+    var times: [Double] = []
+    for _ in 0..<iterations { times.append(try clock.measure { try body() }.milliseconds) }
+    return Sample(times: times.sorted())
+}
+
+/// Times several bodies side by side: each round runs every body once, in turn, so a load that comes
+/// and goes on the machine falls on all of them alike. Returns one sample per body.
+func measureRoundRobin(_ iterations: Int, warmup: Int, _ bodies: [() throws -> Void]) throws -> [Sample] {
+    let clock = ContinuousClock()
+    for _ in 0..<warmup { for body in bodies { try body() } }
+    var times = [[Double]](repeating: [], count: bodies.count)
+    for _ in 0..<iterations {
+        for (i, body) in bodies.enumerated() { times[i].append(try clock.measure { try body() }.milliseconds) }
+    }
+    return times.map { Sample(times: $0.sorted()) }
+}
+
+// MARK: - Output
+
+func ms(_ v: Double) -> String { v >= 100 ? String(format: "%.0f ms", v) : v >= 10 ? String(format: "%.1f ms", v) : String(format: "%.2f ms", v) }
+func ratio(_ v: Double) -> String { v >= 10 ? String(format: "%.0f×", v) : String(format: "%.2f×", v) }
+func kb(_ bytes: Int) -> String { String(format: "%.0f KB", Double(bytes) / 1024) }
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+func require(_ ok: Bool, _ message: @autoclosure () -> String) throws {
+    if !ok { throw BenchError(message()) }
+}
+
+// MARK: - Scenes
+
+/// The scene at `path`, and a slightly changed copy: one more label near the bottom, in the tint color
+/// (a small, text-heavy change, as a real failing snapshot usually is).
+func loadScenes(_ path: String) throws -> (scene: Scene, changed: Scene) {
+    let scene = try SceneDecoder.load(path: path)
+    var changed = scene
+    changed.root.subviews.append(.label("Edited: 3 unread messages", font: .style(.body), textColor: .tint,
+                                        frame: Rect(x: 16, y: 590, width: 343, height: 24)))
+    return (scene, changed)
+}
+
+func on(_ scene: Scene, device: Device, scale: Double? = nil) -> Scene {
+    var s = scene
+    s.device = device
+    s.scale = scale
+    return s
+}
+
+func describe(_ s: Scene) -> String { "\(s.device.name) @\(Int(s.effectiveScale))x (\(s.pixelWidth)×\(s.pixelHeight))" }
+
+// MARK: - Part 1: render and verify
+
+func benchScenes(scenePath: String, work: String, iterations: Int, warmup: Int) throws {
+    let (base, baseChanged) = try loadScenes(scenePath)
+    let variants = [
+        (on(base, device: .iPhone8), on(baseChanged, device: .iPhone8)),
+        (on(base, device: .iPhoneX), on(baseChanged, device: .iPhoneX)),
+    ]
+    let renderer = Renderer()
+    let store = GoldenStore(artifactsDirectory: work + "/artifacts")
+    try FileManager.default.createDirectory(atPath: work + "/goldens", withIntermediateDirectories: true)
+
+    let names = [
+        "render to memory",
+        "render to PNG file",
+        "verify, pass (render + decode golden + compare)",
+        "verify, fail (+ diff image, 4 artifact PNGs)",
+        "  part: PNG encode (Cairo) of the render",
+        "  part: PNG decode (Cairo) of the golden",
+        "  part: compare, identical (memcmp path)",
+        "  part: compare + diff image, different",
+        "  part: write the 4 artifact PNGs",
+    ]
+    var columns: [[Sample]] = []
+    for (index, (scene, changed)) in variants.enumerated() {
+        let tag = index == 0 ? "2x" : "3x"
+        // Goldens from this build's own renders, so a pass is a pass whatever the committed PNGs hold.
+        let passGolden = work + "/goldens/\(tag)-pass.png", failGolden = work + "/goldens/\(tag)-fail.png"
+        let bitmap = try renderer.render(scene)
+        try bitmap.writePNG(to: passGolden)
+        try renderer.render(changed).writePNG(to: failGolden)
+        let out = work + "/render-\(tag).png"
+        let golden = try Bitmap(pngFile: passGolden), other = try Bitmap(pngFile: failGolden)
+        let (_, diffImage) = Compare.imagesWithDiff(expected: other, actual: bitmap)
+        guard let diff = diffImage else { throw BenchError("the changed scene renders the same as the scene") }
+        // The artifacts, as GoldenStore writes them for a failure: expected (a copy), actual, diff, strip.
+        let strip = Strip.make([other, diff, bitmap])
+        let dir = work + "/artifacts/\(tag)/parts"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let goldenBytes = Array(FileManager.default.contents(atPath: failGolden)!)
+
+        let bodies: [() throws -> Void] = [
+            { _ = try renderer.render(scene) },
+            { try AtomicFile.write(try renderer.renderPNG(scene), to: out) },
+            {
+                let r = store.verify(try renderer.render(scene), golden: passGolden, name: "\(tag)/pass", mode: .never)
+                try require(r.status == .passed, "verify should pass: \(r.message)")
+            },
+            {
+                let r = store.verify(try renderer.render(scene), golden: failGolden, name: "\(tag)/fail", mode: .never)
+                try require(r.status == .failed && r.artifacts != nil, "verify should fail with artifacts: \(r.message)")
+            },
+            { _ = try bitmap.pngData() },
+            { _ = try Bitmap(pngFile: passGolden) },
+            { try require(Compare.images(expected: golden, actual: bitmap).verdict == .identical, "not identical") },
+            { try require(Compare.imagesWithDiff(expected: other, actual: bitmap).0.verdict == .different, "not different") },
+            {
+                try AtomicFile.write(goldenBytes, to: dir + "/expected.png")
+                try bitmap.writePNG(to: dir + "/actual.png")
+                try diff.writePNG(to: dir + "/diff.png")
+                try strip.writePNG(to: dir + "/strip.png")
+            },
+        ]
+        columns.append(try measureRoundRobin(iterations, warmup: warmup, bodies))
+    }
+
+    print("Scene \(scenePath); the 3x variant sets device iPhone X in code. Median of \(iterations) rounds after \(warmup)")
+    print("warm-up; each round runs every row once, in turn. ×: the row's median over \"render to memory\" on the")
+    print("same device. One thread, one Renderer (fonts and images cached across runs, as in a suite).")
+    print("")
+    let w0 = 50, w1 = 28
+    print(pad("operation", w0) + lpad(describe(variants[0].0), w1) + lpad(describe(variants[1].0), w1) + lpad("3x/2x", 8))
+    print(String(repeating: "-", count: w0 + 2 * w1 + 8))
+    for (row, name) in names.enumerated() {
+        var line = pad(name, w0)
+        for column in columns {
+            line += lpad(ms(column[row].median), w1 - 8) + lpad(ratio(column[row].median / column[0].median), 8)
+        }
+        line += lpad(ratio(columns[1][row].median / columns[0][row].median), 8)
+        print(line)
+    }
+}
+
+// MARK: - Part 2: inputs for `tintype diff`, and tintype's in-process compare
+
+func makeDiffInputs(scenePath: String, work: String) throws {
+    let (scene, changed) = try loadScenes(scenePath)
+    let renderer = Renderer()
+    // 414×896 points at 3x: 1242×2688, an iPhone XS Max / 11 Pro Max screenshot.
+    let a = on(scene, device: .iPhoneXR, scale: 3), b = on(changed, device: .iPhoneXR, scale: 3)
+    try renderer.render(a).writePNG(to: work + "/a.png")
+    try renderer.render(b).writePNG(to: work + "/b.png")
+    print("\(work)/a.png and b.png: \(scenePath) on \(describe(a)); b has one more label")
+}
+
+/// Prints one JSON object: tintype's own decode / compare / encode medians for A and B.
+func compareInProcess(_ a: String, _ b: String, iterations: Int, warmup: Int) throws {
+    let decode = try measure(iterations, warmup: warmup) { _ = try Bitmap(pngFile: a); _ = try Bitmap(pngFile: b) }
+    let x = try Bitmap(pngFile: a), y = try Bitmap(pngFile: b)
+    var result: Comparison?
+    var diff: Bitmap?
+    let compare = measure(iterations, warmup: warmup) { (result, diff) = Compare.imagesWithDiff(expected: x, actual: y) }
+    let encode = try measure(iterations, warmup: warmup) { _ = try diff!.pngData() }
+    print("{\"decode_ms\": \(decode.median), \"compare_ms\": \(compare.median), \"encode_ms\": \(encode.median), "
+          + "\"different\": \(result!.differentPixels), \"antialiased\": \(result!.antialiasedPixels)}")
+}
+
+// MARK: - Part 3: PNG encoders
+
+struct Encoder {
+    var name: String
+    var settings: String
+    var encode: (Bitmap) throws -> [UInt8]
+}
+
+func loadFastPNG() throws -> tt_libs {
+    var libs = tt_libs()
+    if let error = tt_load_libraries(&libs) { throw BenchError(String(cString: error)) }
+    return libs
+}
+
+/// Cairo's rows for the bitmap (RGB when opaque, else straight RGBA), as Cairo hands them to libpng.
+func pngRows(_ bitmap: Bitmap) -> (rows: [UInt8], channels: Int32) {
+    var rows = [UInt8](repeating: 0, count: bitmap.width * bitmap.height * 4)
+    let channels = bitmap.pixels.withUnsafeBufferPointer { src in
+        rows.withUnsafeMutableBufferPointer { dst in
+            tt_png_rows_from_cairo(src.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), dst.baseAddress)
+        }
+    }
+    return (rows, channels)
+}
+
+func takeMalloced(_ p: UnsafeMutablePointer<UInt8>?, _ n: Int) throws -> [UInt8] {
+    guard let p else { throw BenchError("encoder failed") }
+    defer { free(p) }
+    return Array(UnsafeBufferPointer(start: p, count: n))
+}
+
+func encoders(_ libs: tt_libs) -> [Encoder] {
+    var libs = libs
+    func spng(_ filterName: String, _ filters: Int32, level: Int32) -> Encoder {
+        let name = filters == 0 ? "libspng, defaults" : "libspng zlib \(level), \(filterName)"
+        let settings = filters == 0 ? "libspng defaults: zlib 6, Z_FILTERED, adaptive filters"
+            : "libspng: SPNG_IMG_COMPRESSION_LEVEL \(level), SPNG_FILTER_CHOICE \(filterName)"
+        return Encoder(name: name, settings: settings) { bitmap in
+            let (rows, channels) = pngRows(bitmap)
+            var n = 0, error: Int32 = 0
+            let p = rows.withUnsafeBufferPointer {
+                tt_spng_encode(&libs, $0.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), channels, level, -1, filters, &n, &error)
+            }
+            if error != 0 { throw BenchError("libspng: \(String(cString: libs.spng.strerror(error)!))") }
+            return try takeMalloced(p, n)
+        }
+    }
+    func deflate(_ filterName: String, _ filter: Int32, level: Int32) -> Encoder {
+        Encoder(name: "libdeflate \(level), \(filterName)",
+                settings: "libdeflate_zlib_compress level \(level), filter \(filterName) on every row, one IDAT, bKGD white") { bitmap in
+            let (rows, channels) = pngRows(bitmap)
+            var n = 0
+            let p = rows.withUnsafeBufferPointer {
+                tt_deflate_png(&libs, $0.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), channels, filter, level, &n)
+            }
+            return try takeMalloced(p, n)
+        }
+    }
+    let none = Int32(TT_FILTER_NONE), up = Int32(TT_FILTER_UP), adaptive = Int32(TT_FILTER_ADAPTIVE)
+    return [
+        Encoder(name: "Cairo (libpng + zlib)", settings: "cairo_surface_write_to_png_stream: libpng defaults, zlib 6, adaptive filters") {
+            try $0.pngData()
+        },
+        spng("adaptive", 0, level: -1),
+        spng("up", Int32(TT_SPNG_FILTER_CHOICE_UP), level: 6),
+        spng("none", Int32(TT_SPNG_FILTER_CHOICE_NONE), level: 6),
+        deflate("up", up, level: 1),
+        deflate("up", up, level: 4),
+        deflate("up", up, level: 6),
+        deflate("up", up, level: 9),
+        deflate("none", none, level: 6),
+        deflate("adaptive", adaptive, level: 6),
+    ]
+}
+
+func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) throws {
+    let libs = try loadFastPNG()
+    let (scene, changed) = try loadScenes(scenePath)
+    let renderer = Renderer()
+    let render2x = try renderer.render(on(scene, device: .iPhone8))
+    let render3x = try renderer.render(on(scene, device: .iPhoneX))
+    let changed3x = try renderer.render(on(changed, device: .iPhoneX))
+    let (_, diff3x) = Compare.imagesWithDiff(expected: changed3x, actual: render3x)
+    var images: [(String, Bitmap)] = [
+        ("render, iPhone 8 @2x", render2x),
+        ("render, iPhone X @3x", render3x),
+        ("diff image @3x (a failure's artifact)", diff3x!),
+        ("strip @3x (expected | diff | actual)", Strip.make([changed3x, diff3x!, render3x])),
+    ]
+    // Continuous tone, where PNG's row filters matter most: a photo filling most of the screen.
+    let photoScene = """
+        { "device": "iPhone X", "root": { "view": { "subviews": [
+          { "imageView": { "frame": [0, 0, 375, 560], "image": "assets/photo@2x.png", "contentMode": "scaleAspectFill", "clipsToBounds": true } },
+          { "label": { "frame": [16, 580, 343, 34], "text": "A photo, scaled to fill", "font": { "style": "title2", "weight": "bold" } } },
+          { "label": { "frame": [16, 620, 343, 20], "text": "Snapshots/Images/assets/photo@2x.png", "font": "footnote", "textColor": "systemGray" } }
+        ] } } }
+        """
+    do {
+        let photo = try SceneDecoder.decode(photoScene, file: "<photo scene>", baseDirectory: "Snapshots/Images")
+        images.append(("photo screen, iPhone X @3x", try renderer.render(photo)))
+    } catch {
+        print("(no photo screen: \(error))")
+    }
+    let all = encoders(libs)
+    print("libspng \(String(cString: libs.spng.version_string()!)) (on zlib) and libdeflate, loaded at run time, against Cairo's")
+    print("writer (libpng + zlib). Median of \(iterations) rounds after \(warmup) warm-up, encoders taking turns in each round.")
+    print("Every encoder's time includes turning Cairo's premultiplied ARGB into PNG rows, as Cairo's does.")
+    print("decode: Cairo's decoder (what verify runs on a golden) reading that encoder's file.")
+    print("same pixels: decodes to exactly the pixels of Cairo's own file; stable: two encodes give the same bytes.")
+
+    var speedups = [[Double]](repeating: [], count: all.count), sizes = [[Double]](repeating: [], count: all.count)
+    var decoderLibs = libs
+    var failures: [String] = []
+    for (index, (label, bitmap)) in images.enumerated() {
+        let reference = try bitmap.pngData()
+        try AtomicFile.write(reference, to: work + "/image\(index + 1).png")
+        let referencePixels = try Bitmap(png: reference)
+        var files: [[UInt8]] = []
+        var checks: [(Bool, Bool)] = []
+        for encoder in all {
+            let first = try encoder.encode(bitmap), second = try encoder.encode(bitmap)
+            let samePixels = try Bitmap(png: first) == referencePixels, stable = first == second
+            if !samePixels { failures.append("\(encoder.name) on \(label): decoded pixels differ from Cairo's") }
+            if !stable { failures.append("\(encoder.name) on \(label): two encodes give different bytes") }
+            files.append(first)
+            checks.append((samePixels, stable))
+        }
+        let encode = try measureRoundRobin(iterations, warmup: warmup, all.map { e in { _ = try e.encode(bitmap) } })
+        let decode = try measureRoundRobin(max(3, iterations / 2), warmup: 1, files.map { f in { _ = try Bitmap(png: f) } })
+
+        print("")
+        print("\(label): \(bitmap.width)×\(bitmap.height)")
+        let w0 = 24
+        print(pad("encoder", w0) + lpad("encode", 10) + lpad("speed-up", 10) + lpad("size", 10) + lpad("vs Cairo", 10)
+              + lpad("decode", 10) + lpad("same pixels", 13) + lpad("stable", 8))
+        print(String(repeating: "-", count: w0 + 81))
+        for (i, encoder) in all.enumerated() {
+            let speedup = encode[0].median / encode[i].median, size = Double(files[i].count) / Double(files[0].count)
+            speedups[i].append(speedup); sizes[i].append(size)
+            print(pad(encoder.name, w0) + lpad(ms(encode[i].median), 10) + lpad(ratio(speedup), 10)
+                  + lpad(kb(files[i].count), 10) + lpad(String(format: "%.2f×", size), 10)
+                  + lpad(ms(decode[i].median), 10) + lpad(checks[i].0 ? "yes" : "NO", 13) + lpad(checks[i].1 ? "yes" : "NO", 8))
+        }
+        // Decoding, which every passing verify pays: Cairo's decoder against libspng's, on Cairo's file.
+        let spngDecode: () throws -> Bitmap = {
+            var w: UInt32 = 0, h: UInt32 = 0, error: Int32 = 0
+            let p = reference.withUnsafeBufferPointer { tt_spng_decode_to_cairo(&decoderLibs, $0.baseAddress, $0.count, &w, &h, &error) }
+            guard let p, error == 0 else { throw BenchError("libspng could not decode") }
+            defer { free(p) }
+            return Bitmap(width: Int(w), height: Int(h), pixels: Array(UnsafeBufferPointer(start: p, count: Int(w) * Int(h) * 4)))
+        }
+        let spngSame = try spngDecode() == referencePixels
+        if !spngSame { failures.append("libspng's decoder on \(label): other pixels than Cairo's decoder") }
+        let decoders = try measureRoundRobin(iterations, warmup: warmup, [{ _ = try Bitmap(png: reference) }, { _ = try spngDecode() }])
+        print("decoding Cairo's file: Cairo \(ms(decoders[0].median)), libspng \(ms(decoders[1].median)) "
+              + "(\(ratio(decoders[0].median / decoders[1].median)) Cairo's speed, \(spngSame ? "same pixels" : "OTHER PIXELS"))")
+    }
+
+    // The verdict: among encoders whose files are never larger than Cairo's, the fastest overall.
+    func geomean(_ v: [Double]) -> Double { exp(v.map { log($0) }.reduce(0, +) / Double(v.count)) }
+    print("")
+    print("Over the \(images.count) images: geometric mean of the speed-ups, and the largest file against Cairo's:")
+    var best: Int?
+    for i in all.indices.dropFirst() {
+        let ok = sizes[i].allSatisfy { $0 <= 1.0 } && !failures.contains { $0.hasPrefix(all[i].name + " on") }
+        print("  " + pad(all[i].name, 24) + "speed-up " + lpad(ratio(geomean(speedups[i])), 6) + ", files up to "
+              + String(format: "%.2f×", sizes[i].max()!) + (ok ? "" : "  (larger than Cairo's on some image)"))
+        if ok, best.map({ geomean(speedups[i]) > geomean(speedups[$0]) }) ?? true { best = i }
+    }
+    if let best, geomean(speedups[best]) > 1 {
+        print("Fastest with files no larger than Cairo's: \(all[best].name), \(ratio(geomean(speedups[best]))) Cairo's speed "
+              + "(\(all[best].settings)).")
+    } else {
+        print("No encoder here is both faster than Cairo's and as small: keep Cairo's writer.")
+    }
+    if !failures.isEmpty { throw BenchError("checks failed:\n  " + failures.joined(separator: "\n  ")) }
+}
+
+// MARK: - Main
+
+func main() -> Int32 {
+    var args = Array(CommandLine.arguments.dropFirst())
+    guard let command = args.first else {
+        print("Usage: tintype-bench scenes|png [--scene S.json] [--work DIR] [--iterations N] [--warmup N]\n"
+              + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
+              + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
+        return 64
+    }
+    args.removeFirst()
+    var scene = "Snapshots/Tint/inheritance.json", work = ".build/bench-work", iterations = 15, warmup = 3
+    var positional: [String] = []
+    var i = 0
+    while i < args.count {
+        let a = args[i], value = i + 1 < args.count ? args[i + 1] : ""
+        switch a {
+        case "--scene": scene = value; i += 1
+        case "--work": work = value; i += 1
+        case "--iterations": iterations = Int(value) ?? iterations; i += 1
+        case "--warmup": warmup = Int(value) ?? warmup; i += 1
+        default: positional.append(a)
+        }
+        i += 1
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        switch command {
+        case "scenes": try benchScenes(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
+        case "diff-inputs": try makeDiffInputs(scenePath: scene, work: work)
+        case "compare":
+            guard positional.count == 2 else { throw BenchError("compare takes two PNG files") }
+            try compareInProcess(positional[0], positional[1], iterations: iterations, warmup: warmup)
+        case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
+        default: throw BenchError("unknown command \(command)")
+        }
+    } catch {
+        FileHandle.standardError.write(Data("tintype-bench: \(error)\n".utf8))
+        return 1
+    }
+    return 0
+}
+
+exit(main())
