@@ -265,8 +265,8 @@ func encoders(_ libs: tt_libs) -> [Encoder] {
     ]
 }
 
-func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) throws {
-    let libs = try loadFastPNG()
+/// The bitmaps encoded in part 3: the scene's renders, a failure's diff and strip, and a photo screen.
+func pngImages(scenePath: String) throws -> [(String, Bitmap)] {
     let (scene, changed) = try loadScenes(scenePath)
     let renderer = Renderer()
     let render2x = try renderer.render(on(scene, device: .iPhone8))
@@ -293,6 +293,42 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
     } catch {
         print("(no photo screen: \(error))")
     }
+    // Translucent pixels take the other path of Cairo's writer (straight RGBA, unpremultiplied).
+    let translucent = """
+        { "device": "iPhone 8", "backgroundColor": "clear", "statusBar": { "hidden": true }, "root": { "view": { "subviews": [
+          { "view": { "frame": [20, 40, 335, 200], "backgroundColor": "#007AFF80", "cornerRadius": 24 } },
+          { "view": { "frame": [60, 160, 255, 220], "backgroundColor": "#FF3B3040", "cornerRadius": 110 } },
+          { "label": { "frame": [20, 400, 335, 34], "text": "Translucent, over nothing", "font": "title2", "textColor": "#000000B0" } }
+        ] } } }
+        """
+    do {
+        let scene = try SceneDecoder.decode(translucent, file: "<translucent scene>", baseDirectory: nil)
+        images.append(("translucent screen, iPhone 8 @2x (RGBA)", try renderer.render(scene)))
+    } catch {
+        print("(no translucent screen: \(error))")
+    }
+    return images
+}
+
+/// FNV-1a, 64 bits: enough to tell whether two runs wrote the same bytes.
+func digest(_ bytes: [UInt8]) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    return String(h, radix: 16)
+}
+
+/// One line per image and encoder: the digest of one encode. A second process prints the same lines
+/// when the encoders are deterministic across runs, not only within one.
+func pngDigests(scenePath: String) throws -> [String] {
+    let all = encoders(try loadFastPNG())
+    return try pngImages(scenePath: scenePath).flatMap { label, bitmap in
+        try all.map { "\(label)\t\($0.name)\t\(digest(try $0.encode(bitmap)))" }
+    }
+}
+
+func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) throws {
+    let libs = try loadFastPNG()
+    let images = try pngImages(scenePath: scenePath)
     let all = encoders(libs)
     print("libspng \(String(cString: libs.spng.version_string()!)) (on zlib) and libdeflate, loaded at run time, against Cairo's")
     print("writer (libpng + zlib). Median of \(iterations) rounds after \(warmup) warm-up, encoders taking turns in each round.")
@@ -303,6 +339,7 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
     var speedups = [[Double]](repeating: [], count: all.count), sizes = [[Double]](repeating: [], count: all.count)
     var decoderLibs = libs
     var failures: [String] = []
+    var digests: [String] = []
     for (index, (label, bitmap)) in images.enumerated() {
         let reference = try bitmap.pngData()
         try AtomicFile.write(reference, to: work + "/image\(index + 1).png")
@@ -317,6 +354,7 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
             files.append(first)
             checks.append((samePixels, stable))
         }
+        digests += zip(all, files).map { "\(label)\t\($0.name)\t\(digest($1))" }
         let encode = try measureRoundRobin(iterations, warmup: warmup, all.map { e in { _ = try e.encode(bitmap) } })
         let decode = try measureRoundRobin(max(3, iterations / 2), warmup: 1, files.map { f in { _ = try Bitmap(png: f) } })
 
@@ -365,6 +403,7 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
     } else {
         print("No encoder here is both faster than Cairo's and as small: keep Cairo's writer.")
     }
+    try (digests.joined(separator: "\n") + "\n").write(toFile: work + "/digests.txt", atomically: true, encoding: .utf8)
     if !failures.isEmpty { throw BenchError("checks failed:\n  " + failures.joined(separator: "\n  ")) }
 }
 
@@ -374,6 +413,7 @@ func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {
         print("Usage: tintype-bench scenes|png [--scene S.json] [--work DIR] [--iterations N] [--warmup N]\n"
+              + "       tintype-bench png-digests [--scene S.json]\n"
               + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
               + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
         return 64
@@ -402,6 +442,7 @@ func main() -> Int32 {
             guard positional.count == 2 else { throw BenchError("compare takes two PNG files") }
             try compareInProcess(positional[0], positional[1], iterations: iterations, warmup: warmup)
         case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
+        case "png-digests": print(try pngDigests(scenePath: scene).joined(separator: "\n"))
         default: throw BenchError("unknown command \(command)")
         }
     } catch {

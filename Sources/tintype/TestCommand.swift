@@ -98,10 +98,19 @@ struct TestCommand: Command {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             for relative in Self.files(under: root, ext: ".json") {
                 let stem = String(relative.dropLast(5))
-                all.append(Item(scene: root + "/" + relative, golden: root + "/" + stem + ".png", name: stem))
+                let scene = root + "/" + relative
+                all.append(Item(scene: scene, golden: root + "/" + stem + ".png", name: Self.artifactName(scene)))
             }
         }
         return all
+    }
+
+    /// Artifacts are named after the scene's path as given, so scenes of different folders never
+    /// share a name: `Snapshots/Basics/alpha.json` → `Snapshots/Basics/alpha`.
+    static func artifactName(_ scene: String) -> String {
+        var parts = String(scene.dropLast(5)).split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+        parts = parts.map { $0 == ".." ? "up" : $0 }
+        return parts.joined(separator: "/")
     }
 
     static func files(under root: String, ext: String) -> [String] {

@@ -63,7 +63,7 @@ import Testing
         let r = try cli.run(["test", "--artifacts", "art"], in: dir)
         #expect(r.status == 1)
         #expect(r.out.contains("FAIL Snapshots/A/red.json: Snapshots/A/red.png does not match: 400 pixels differ (0.22%), in 20×20 at (10, 10)."), "\(r.out)")
-        #expect(r.out.contains("art/A/red.diff.png") && r.out.contains("art/A/red.strip.png"))
+        #expect(r.out.contains("art/Snapshots/A/red.diff.png") && r.out.contains("art/Snapshots/A/red.strip.png"))
         #expect(lastLine(r) == "0 passed, 1 failed, 0 skipped, 0 recorded")
         #expect(FileManager.default.fileExists(atPath: dir + "/art/report/index.html"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/A/red.png")) == golden, "verifying never touches a golden")

@@ -144,7 +144,9 @@ extension BarButtonItem {
             context.report(path, n.position, "a bar button item takes one of title, system, image, flexibleSpace, fixedSpace; found \(given.joined(separator: ", "))")
         }
         guard let content else {
-            if given.isEmpty { context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\" or \"fixedSpace\"") }
+            // A key that is there but bad has been reported already.
+            let present = ["title", "system", "image", "flexibleSpace", "fixedSpace"].filter { r.has($0) }
+            if present.isEmpty { context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\" or \"fixedSpace\"") }
             return nil
         }
         var item = BarButtonItem(content)

@@ -83,7 +83,8 @@ struct ControllerComponent {
             let layout = BarItems(images: resolver.images, text: resolver.text, env: env, tint: tint)
             let safe = env.safeAreaInsets(of: toolbar.bar)
             let row = Rect(x: toolbar.bar.minX + safe.left, y: toolbar.bar.minY, width: toolbar.bar.width - safe.left - safe.right, height: toolbar.bar.height)
-            out += try layout.spread(top.toolbarItems, in: row, margin: env.traits.layoutMargin, path: topPath + ".toolbarItems")
+            let ordered = env.layoutDirection == .rightToLeft ? Array(top.toolbarItems.reversed()) : top.toolbarItems
+            out += try layout.spread(ordered, in: row, margin: env.traits.layoutMargin, path: topPath + ".toolbarItems")
         }
         return out
     }

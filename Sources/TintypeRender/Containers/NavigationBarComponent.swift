@@ -44,9 +44,12 @@ struct NavigationBarComponent {
         let row = Rect(x: bar.minX, y: bar.minY + m.prompt, width: bar.width, height: m.row)
         let layout = BarItems(images: images, text: text, env: env, tint: tint)
 
-        // Leading side: the back button, unless left items replace it.
-        var leadingEnd = left + margin
+        // Leading side (left, or right under right-to-left): the back button, unless left items
+        // replace it. Trailing side: the right items. The free span between them bounds the title.
+        let rtl = env.layoutDirection == .rightToLeft
+        var freeMin = left + margin, freeMax = right - margin
         if let backTitle = nav.backButtonTitle, !item.hidesBackButton, item.leftItems.isEmpty {
+            var back: [DisplayItem] = []
             var x = left + 8
             if let indicator = a.backIndicatorImage {
                 let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)
@@ -54,31 +57,40 @@ struct NavigationBarComponent {
                 do { size = try images.size(of: indicator, at: file) } catch {
                     throw RenderError(path: env.path + ".navigationBar.backIndicatorImage", message: error.message)
                 }
-                out.append(.image(ImageItem(source: indicator, filePath: file,
-                                            frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height),
-                                            templateColor: tint, capInsets: nil, resizingMode: .stretch,
-                                            origin: env.path + ".navigationBar.backIndicatorImage")))
+                back.append(.image(ImageItem(source: indicator, filePath: file,
+                                             frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height),
+                                             templateColor: tint, capInsets: nil, resizingMode: .stretch,
+                                             origin: env.path + ".navigationBar.backIndicatorImage")))
                 x += size.width + 6
             } else {
                 let chevron = SystemGlyphs.backChevron
                 let scale = env.traits.isCompactHeight ? 0.8 : 1
-                out += chevron.items(at: Point(x: x, y: row.midY - chevron.size.height * scale / 2), scale: scale, color: tint)
+                back += chevron.items(at: Point(x: x, y: row.midY - chevron.size.height * scale / 2), scale: scale, color: tint)
                 x += chevron.size.width * scale + 6
             }
             let placed = layout.titlePlaced(backTitle, bold: false, color: tint, row: row)
-            out += try placed.draw(x)
-            leadingEnd = x + placed.width
+            let end = x + placed.width
+            if rtl {
+                // Mirrored: the chevron points right from the right edge; the title reads to its left.
+                out += Mirror.horizontally(back, around: bar.midX)
+                out += try placed.draw(bar.maxX - (end - bar.minX))
+                freeMax = bar.maxX - (end - bar.minX)
+            } else {
+                out += back
+                out += try placed.draw(x)
+                freeMin = end
+            }
         } else if !item.leftItems.isEmpty {
-            let r = try layout.row(item.leftItems, startingAt: left + margin, fromRight: false, in: row, path: env.path + ".leftItems")
+            let r = try layout.row(item.leftItems, startingAt: rtl ? right - margin : left + margin, fromRight: rtl, in: row, path: env.path + ".leftItems")
             out += r.items
-            leadingEnd = r.extent
+            if rtl { freeMax = r.extent } else { freeMin = r.extent }
         }
-        var trailingStart = right - margin
         if !item.rightItems.isEmpty {
-            let r = try layout.row(item.rightItems, startingAt: right - margin, fromRight: true, in: row, path: env.path + ".rightItems")
+            let r = try layout.row(item.rightItems, startingAt: rtl ? left + margin : right - margin, fromRight: !rtl, in: row, path: env.path + ".rightItems")
             out += r.items
-            trailingStart = r.extent
+            if rtl { freeMin = r.extent } else { freeMax = r.extent }
         }
+        let leadingEnd = freeMin, trailingStart = freeMax
 
         // The inline title, centered on the bar (shifted to fit between the items); hidden under a large title.
         if let title = top.displayTitle, m.largeTitle == 0 {

@@ -26,7 +26,9 @@ struct TabBarComponent {
         for (i, tab) in tabs.tabs.enumerated() {
             let selected = i == tabs.selectedIndex
             let color = selected ? selectedColor : gray
-            let cell = Rect(x: startX + Double(i) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height)
+            // Right to left, the first tab is on the right.
+            let slot = env.layoutDirection == .rightToLeft ? tabs.tabs.count - 1 - i : i
+            let cell = Rect(x: startX + Double(slot) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height)
             let path = env.path + ".tabs[\(i)]"
             if selected, let indicator = a.selectionIndicatorImage {
                 let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)

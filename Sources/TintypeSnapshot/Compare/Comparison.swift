@@ -56,6 +56,8 @@ public struct Comparison: Sendable, Equatable {
         if let sizeMismatch { return sizeMismatch }
         switch verdict {
         case .identical: return "identical"
+        case .similar where differentPixels == 0 && antialiasedPixels == 0:
+            return "no visible difference (every changed pixel is below the threshold)"
         case .similar, .different:
             var s = "\(differentPixels) pixel\(differentPixels == 1 ? "" : "s") differ (\(percent(differentRatio)))"
             if antialiasedPixels > 0 { s += ", \(antialiasedPixels) anti-aliased" }

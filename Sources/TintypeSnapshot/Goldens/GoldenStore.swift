@@ -43,7 +43,9 @@ public struct GoldenStore: Sendable {
         guard fm.fileExists(atPath: golden) else {
             if mode == .never {
                 let artifacts = try? writeArtifacts(name: name, expectedFile: nil, actual: actual, diff: nil)
-                return SnapshotResult(status: .failed, message: "No golden at \(golden) (record mode never). Record it with --record missing (or TINTYPE_RECORD=missing), look at it, and commit it.", comparison: nil, artifacts: artifacts)
+                var message = "No golden at \(golden) (record mode never). Record it with --record missing (or TINTYPE_RECORD=missing), look at it, and commit it."
+                if artifacts == nil { message += " (The render could not be written to \(artifactsDirectory).)" }
+                return SnapshotResult(status: .failed, message: message, comparison: nil, artifacts: artifacts)
             }
             return record(actual, golden: golden, why: "No golden at \(golden); recorded it.")
         }
@@ -58,6 +60,7 @@ public struct GoldenStore: Sendable {
         }
         let quick = Compare.images(expected: expected, actual: actual, tolerance: tolerance)
         if quick.passed {
+            removeArtifacts(name: name)
             return SnapshotResult(status: .passed, message: quick.verdict == .identical ? "identical" : quick.summary, comparison: quick, artifacts: nil)
         }
         // Only a failure pays for the diff image and the artifacts.
@@ -86,9 +89,17 @@ public struct GoldenStore: Sendable {
         return SnapshotResult(status: .recorded, message: why + " Look at it, then run again to verify.", comparison: nil, artifacts: nil)
     }
 
+    /// Removes what an earlier failure of `name` left, so the artifacts folder shows only current failures.
+    func removeArtifacts(name: String) {
+        for suffix in [".expected.png", ".actual.png", ".diff.png", ".strip.png"] {
+            try? FileManager.default.removeItem(atPath: artifactsDirectory + "/" + name + suffix)
+        }
+    }
+
     /// Writes `<name>.expected.png` (a copy of the golden), `.actual.png`, `.diff.png` and
     /// `.strip.png` (expected | diff | actual) under the artifacts folder.
     func writeArtifacts(name: String, expectedFile: String?, actual: Bitmap, diff: Bitmap?) throws -> Artifacts {
+        removeArtifacts(name: name)
         let base = artifactsDirectory + "/" + name
         let dir = URL(fileURLWithPath: base).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
