@@ -53,7 +53,7 @@ final class CairoSurface: @unchecked Sendable {
             let n = Int(length)
             guard reader.offset + n <= reader.bytes.count, let data else { return CAIRO_STATUS_READ_ERROR }
             reader.bytes.withUnsafeBytes { buffer in
-                memcpy(data, buffer.baseAddress! + reader.offset, n)
+                _ = memcpy(data, buffer.baseAddress! + reader.offset, n)
             }
             reader.offset += n
             return CAIRO_STATUS_SUCCESS
