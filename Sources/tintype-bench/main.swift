@@ -337,6 +337,8 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
     print("same pixels: decodes to exactly the pixels of Cairo's own file; stable: two encodes give the same bytes.")
 
     var speedups = [[Double]](repeating: [], count: all.count), sizes = [[Double]](repeating: [], count: all.count)
+    var totals = [Double](repeating: 0, count: all.count)
+    var sameBytes = [Bool](repeating: true, count: all.count)
     var decoderLibs = libs
     var failures: [String] = []
     var digests: [String] = []
@@ -366,7 +368,8 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
         print(String(repeating: "-", count: w0 + 81))
         for (i, encoder) in all.enumerated() {
             let speedup = encode[0].median / encode[i].median, size = Double(files[i].count) / Double(files[0].count)
-            speedups[i].append(speedup); sizes[i].append(size)
+            speedups[i].append(speedup); sizes[i].append(size); totals[i] += Double(files[i].count)
+            sameBytes[i] = sameBytes[i] && files[i] == files[0]
             print(pad(encoder.name, w0) + lpad(ms(encode[i].median), 10) + lpad(ratio(speedup), 10)
                   + lpad(kb(files[i].count), 10) + lpad(String(format: "%.2f×", size), 10)
                   + lpad(ms(decode[i].median), 10) + lpad(checks[i].0 ? "yes" : "NO", 13) + lpad(checks[i].1 ? "yes" : "NO", 8))
@@ -386,20 +389,23 @@ func benchPNG(scenePath: String, work: String, iterations: Int, warmup: Int) thr
               + "(\(ratio(decoders[0].median / decoders[1].median)) Cairo's speed, \(spngSame ? "same pixels" : "OTHER PIXELS"))")
     }
 
-    // The verdict: among encoders whose files are never larger than Cairo's, the fastest overall.
+    // The verdict: the fastest encoder whose files, all together, are no larger than Cairo's, with no
+    // single file more than 5% larger.
     func geomean(_ v: [Double]) -> Double { exp(v.map { log($0) }.reduce(0, +) / Double(v.count)) }
     print("")
-    print("Over the \(images.count) images: geometric mean of the speed-ups, and the largest file against Cairo's:")
+    print("Over the \(images.count) images: geometric mean of the speed-ups; all files together, and the largest one, against Cairo's:")
     var best: Int?
     for i in all.indices.dropFirst() {
-        let ok = sizes[i].allSatisfy { $0 <= 1.0 } && !failures.contains { $0.hasPrefix(all[i].name + " on") }
-        print("  " + pad(all[i].name, 24) + "speed-up " + lpad(ratio(geomean(speedups[i])), 6) + ", files up to "
-              + String(format: "%.2f×", sizes[i].max()!) + (ok ? "" : "  (larger than Cairo's on some image)"))
+        let total = totals[i] / totals[0], worst = sizes[i].max()!
+        let ok = total <= 1.0 && worst <= 1.05 && !failures.contains { $0.hasPrefix(all[i].name + " on") }
+        print("  " + pad(all[i].name, 24) + "speed-up " + lpad(ratio(geomean(speedups[i])), 6) + ", size "
+              + String(format: "%.2f×", total) + " in all, " + String(format: "%.2f×", worst) + " at most"
+              + (ok ? "" : "  (larger than Cairo's)") + (sameBytes[i] ? "  (the very bytes of Cairo's files)" : ""))
         if ok, best.map({ geomean(speedups[i]) > geomean(speedups[$0]) }) ?? true { best = i }
     }
     if let best, geomean(speedups[best]) > 1 {
-        print("Fastest with files no larger than Cairo's: \(all[best].name), \(ratio(geomean(speedups[best]))) Cairo's speed "
-              + "(\(all[best].settings)).")
+        print("Fastest with files as small as Cairo's (all together; none over 1.05×): \(all[best].name), "
+              + "\(ratio(geomean(speedups[best]))) Cairo's speed (\(all[best].settings)).")
     } else {
         print("No encoder here is both faster than Cairo's and as small: keep Cairo's writer.")
     }

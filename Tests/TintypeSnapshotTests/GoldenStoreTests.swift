@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TintypeRender
+@testable import TintypeRender
 @testable import TintypeSnapshot
 
 func temporaryDirectory() throws -> String {
@@ -56,6 +56,24 @@ func temporaryDirectory() throws -> String {
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == before)
         #expect(try modificationDate(golden) == date)
+    }
+
+    @Test func aPassingVerifyEncodesNoPNG() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try white.writePNG(to: dir + "/g.png")
+        let store = GoldenStore(artifactsDirectory: dir + "/artifacts")
+        // Other tests encode concurrently, so look for a window where none did.
+        var sawNoEncode = false
+        for _ in 0..<20 where !sawNoEncode {
+            let before = PNGEncodeCounter.shared.value
+            #expect(store.verify(white, golden: dir + "/g.png", name: "g", mode: .never).status == .passed)
+            sawNoEncode = PNGEncodeCounter.shared.value == before
+        }
+        #expect(sawNoEncode)
+        let before = PNGEncodeCounter.shared.value
+        _ = store.verify(changed, golden: dir + "/g.png", name: "g", mode: .never)
+        #expect(PNGEncodeCounter.shared.value >= before + 3, "a failure encodes its actual, diff and strip")
     }
 
     @Test func failureWritesExpectedActualDiffAndStrip() throws {

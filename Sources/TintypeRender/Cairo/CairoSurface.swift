@@ -77,6 +77,7 @@ final class CairoSurface: @unchecked Sendable {
     }
 
     func pngData() throws(ImageFileError) -> [UInt8] {
+        PNGEncodeCounter.shared.increment()
         final class Writer { var bytes: [UInt8] = [] }
         let writer = Writer()
         let context = Unmanaged.passRetained(writer)
@@ -89,4 +90,13 @@ final class CairoSurface: @unchecked Sendable {
         guard status == CAIRO_STATUS_SUCCESS else { throw ImageFileError("PNG encoding failed: \(String(cString: cairo_status_to_string(status)))") }
         return writer.bytes
     }
+}
+
+/// Counts PNG encodes, so tests can prove that a passing verify encodes none.
+final class PNGEncodeCounter: @unchecked Sendable {
+    static let shared = PNGEncodeCounter()
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
