@@ -57,6 +57,9 @@ public enum ViewKind: Sendable, Equatable {
     case scrollView(ScrollView)
     /// A view controller hierarchy filling the view's frame.
     case controller(Controller)
+    /// A UIKit control (button, switch, slider, ...): see `Controls/`.
+    case control(Control)
+    case tableView(TableView)
 
     /// The key naming this kind in a scene file.
     public var name: String {
@@ -69,6 +72,8 @@ public enum ViewKind: Sendable, Equatable {
         case .controller(.content): "viewController"
         case .controller(.navigation): "navigationController"
         case .controller(.tabBar): "tabBarController"
+        case .control(let c): c.name
+        case .tableView: "tableView"
         }
     }
 }

@@ -108,7 +108,10 @@ public enum SceneDecoder {
 
     /// The view kinds a scene file may name, each with the decoder of its own properties.
     /// A new component adds itself here.
-    static let kinds: [(name: String, decode: @Sendable (ObjectReader, Int) -> ViewKind?)] = [
+    typealias KindDecoder = (name: String, decode: @Sendable (ObjectReader, Int) -> ViewKind?)
+    static let kinds: [KindDecoder] = viewKinds + controlKinds
+
+    static let viewKinds: [KindDecoder] = [
         ("view", { _, _ in .plain }),
         ("label", { r, _ in Label.decode(r).map(ViewKind.label) }),
         ("imageView", { r, _ in ImageView.decode(r).map(ViewKind.image) }),
@@ -117,7 +120,13 @@ public enum SceneDecoder {
         ("viewController", { r, depth in decodeController(kind: "viewController", r, depth: depth).map(ViewKind.controller) }),
         ("navigationController", { r, depth in decodeController(kind: "navigationController", r, depth: depth).map(ViewKind.controller) }),
         ("tabBarController", { r, depth in decodeController(kind: "tabBarController", r, depth: depth).map(ViewKind.controller) }),
+        ("tableView", { r, depth in TableView.decode(r, depth: depth).map(ViewKind.tableView) }),
     ]
+
+    static let controlKinds: [KindDecoder] = Control.kinds.map { kind in
+        let decode = kind.decode
+        return (name: kind.name, decode: { @Sendable r, _ in decode(r).map(ViewKind.control) })
+    }
 
     /// A view: `{"<kind>": {properties}}`.
     static func decodeView(_ node: JSONNode, path: String, depth: Int, context: DecodeContext) -> View? {

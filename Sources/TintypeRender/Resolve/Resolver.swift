@@ -151,6 +151,8 @@ public struct Resolver {
         case .shape(let shape): ShapeComponent.items(shape, frame: frame, env: env)
         case .scrollView: []
         case .controller(let controller): try ControllerComponent(resolver: self).items(controller, frame: frame, env: env)
+        case .control(let control): try ControlComponent.items(control, frame: frame, env: env, context: ComponentContext(resolver: self))
+        case .tableView(let table): try TableViewComponent.items(table, frame: frame, env: env, context: ComponentContext(resolver: self))
         }
     }
 }
