@@ -18,12 +18,17 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
         ),
         .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
+        .systemLibrary(
             name: "CRsvg",
             pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"])]
         ),
         .target(name: "TintypeModel"),
-        .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg"]),
+        .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),

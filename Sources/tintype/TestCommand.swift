@@ -221,12 +221,17 @@ struct TestCommand: Command {
         return ExitCode.success
     }
 
-    static func collectImages(_ view: View, base: String, into used: inout Set<String>) {
-        if case .image(let image) = view.kind {
-            let path = image.image.path.hasPrefix("/") ? image.image.path : base + "/" + image.image.path
+    /// Every image file a scene uses, wherever it sits in the tree: image views, bar and tab
+    /// items, bar backgrounds, controls, cells. Found by reflection, so new kinds are covered too.
+    static func collectImages(_ value: Any, base: String, into used: inout Set<String>) {
+        if let source = value as? ImageSource {
+            let path = source.path.hasPrefix("/") ? source.path : base + "/" + source.path
             used.insert(URL(fileURLWithPath: path).standardizedFileURL.path)
+            return
         }
-        for sub in view.subviews { collectImages(sub, base: base, into: &used) }
+        for child in Mirror(reflecting: value).children {
+            collectImages(child.value, base: base, into: &used)
+        }
     }
 }
 

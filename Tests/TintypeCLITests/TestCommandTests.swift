@@ -112,14 +112,19 @@ import Testing
         try FileManager.default.copyItem(atPath: dir + "/Snapshots/A/red.png", toPath: dir + "/Snapshots/A/assets/icon.png")
         try #"{ "device": "iPhone SE", "scale": 1, "root": { "imageView": { "image": "assets/icon.png" } } }"#
             .write(toFile: dir + "/Snapshots/A/uses-icon.json", atomically: true, encoding: .utf8)
+        // So is one that only a bar uses.
+        try FileManager.default.copyItem(atPath: dir + "/Snapshots/A/red.png", toPath: dir + "/Snapshots/A/assets/bar@2x.png")
+        try #"{ "device": "iPhone SE", "scale": 1, "root": { "navigationController": { "navigationBar": { "backgroundImage": "assets/bar@2x.png" }, "stack": [ { "title": "A" } ] } } }"#
+            .write(toFile: dir + "/Snapshots/A/uses-bar.json", atomically: true, encoding: .utf8)
         let stale = try cli.run(["test", "--stale"], in: dir)
         #expect(stale.status == 0)
         #expect(stale.out.contains("Snapshots/A/gone.png"))
-        #expect(!stale.out.contains("icon.png") && !stale.out.contains("red.png"))
+        #expect(!stale.out.contains("icon.png") && !stale.out.contains("red.png") && !stale.out.contains("bar@2x.png"))
         let prune = try cli.run(["test", "--prune"], in: dir)
         #expect(prune.out.contains("Removed Snapshots/A/gone.png"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/gone.png"))
         #expect(FileManager.default.fileExists(atPath: dir + "/Snapshots/A/assets/icon.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/Snapshots/A/assets/bar@2x.png"))
     }
 
     @Test func badSceneIsAFailureWithItsMessage() throws {

@@ -1,4 +1,5 @@
 import CCairo
+import CDeflate
 import Foundation
 
 /// Owns a cairo image surface (ARGB32).
@@ -76,19 +77,18 @@ final class CairoSurface: @unchecked Sendable {
         return Bitmap(width: w, height: h, pixels: pixels)
     }
 
+    /// The image as PNG bytes, written by libdeflate (see CDeflate/shim.h): deterministic, and
+    /// decoded by any PNG reader to exactly the pixels Cairo's own writer would give.
     func pngData() throws(ImageFileError) -> [UInt8] {
         PNGEncodeCounter.shared.increment()
-        final class Writer { var bytes: [UInt8] = [] }
-        let writer = Writer()
-        let context = Unmanaged.passRetained(writer)
-        defer { context.release() }
-        let status = cairo_surface_write_to_png_stream(pointer, { closure, data, length in
-            let writer = Unmanaged<Writer>.fromOpaque(closure!).takeUnretainedValue()
-            writer.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, context.toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else { throw ImageFileError("PNG encoding failed: \(String(cString: cairo_status_to_string(status)))") }
-        return writer.bytes
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { throw ImageFileError("PNG encoding failed: no pixel data") }
+        var length = 0
+        guard let png = tt_png_encode(data, UInt32(width), UInt32(height), stride, &length) else {
+            throw ImageFileError("PNG encoding failed: out of memory")
+        }
+        defer { free(png) }
+        return Array(UnsafeBufferPointer(start: png, count: length))
     }
 }
 

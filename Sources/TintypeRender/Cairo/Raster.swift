@@ -76,14 +76,16 @@ final class Raster {
         do { region = try CairoSurface(width: w, height: h) } catch {
             throw RenderError(path: "", message: "cannot create a backdrop surface: \(error.message)")
         }
-        // Copy the target under the region; pixels past the canvas edge repeat the edge.
+        // Copy what is under the rect only, its edge pixels repeated outward: UIKit blurs what lies
+        // behind the bar, never the content beside it.
         let target = cairo_get_group_target(cr)
         var ox = 0.0, oy = 0.0
         cairo_surface_get_device_offset(target, &ox, &oy)
+        let under = cairo_surface_create_for_rectangle(target, Double(x0) + ox, Double(y0) + oy, Double(x1 - x0), Double(y1 - y0))
         let rcr = cairo_create(region.pointer)
-        let pattern = cairo_pattern_create_for_surface(target)
+        let pattern = cairo_pattern_create_for_surface(under)
         var m = cairo_matrix_t()
-        cairo_matrix_init_translate(&m, Double(x0 - margin) + ox, Double(y0 - margin) + oy)
+        cairo_matrix_init_translate(&m, -Double(margin), -Double(margin))
         cairo_pattern_set_matrix(pattern, &m)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_source(rcr, pattern)
@@ -91,6 +93,7 @@ final class Raster {
         cairo_paint(rcr)
         cairo_pattern_destroy(pattern)
         cairo_destroy(rcr)
+        cairo_surface_destroy(under)
         Blur.gaussian(region, sigma: sigma)
         Blur.saturate(region, by: b.saturation)
 

@@ -190,7 +190,10 @@ public enum SystemGlyphs {
     static let fastForward = Glyph(size: Size(width: 26, height: 16), fills: [svg("M0 0 L13 8 L0 16 Z M13 0 L26 8 L13 16 Z")])
 
     /// A solid square, 18×18.
-    static let stop = Glyph(size: Size(width: 18, height: 18), fills: [svg("M0 0 H18 V18 H0 Z")])
+    /// A thin "×" (UIBarButtonSystemItemStop since iOS 7), 18×18.
+    static let stop = Glyph(size: Size(width: 18, height: 18), strokes: [
+        .init(path: svg("M1 1 L17 17 M17 1 L1 17"), width: 1.7, cap: .round, join: .round),
+    ])
 
     // MARK: Navigation bar
 

@@ -54,7 +54,7 @@ struct BarBackground {
         } else if isTranslucent(a, image: nil) {
             items.append(.backdrop(Backdrop(rect: background, blurRadius: 20, saturation: 1.8)))
             let overlay: Color = if let tint = a.barTintColor { tint.withAlpha(0.85 * tint.alpha) }
-                else if a.barStyle == .black { Color(white: 0.11, alpha: 0.73) } else { Color(white: 0.97, alpha: 0.82) }
+                else if a.barStyle == .black { Color(white: 0.11, alpha: 0.73) } else { Color(white: 0.97, alpha: 0.80) }
             items.append(.fill(path: .rect(background), paint: .color(overlay), rule: .nonZero))
         } else {
             let fill: Color = a.barTintColor ?? (a.barStyle == .black ? .black : Color(rgb8: 0xF7, 0xF7, 0xF7))

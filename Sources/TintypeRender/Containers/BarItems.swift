@@ -89,13 +89,12 @@ struct BarItems {
         let flexible = placed.filter(\.1).count
         let available = row.width - 2 * margin
         let share = flexible > 0 ? max(0, available - fixed) / Double(flexible) : 0
+        // Without flexible spaces the items pack from the leading margin, 8 points apart.
         var x = row.minX + margin
-        // Without flexible spaces a single item sits at the leading margin; several spread evenly.
-        let gap = flexible == 0 && placed.count > 1 ? Self.spacing + max(0, available - fixed) / Double(placed.count - 1) : Self.spacing
         var out: [DisplayItem] = []
         for (p, isFlexible) in placed {
             out += try p.draw(x)
-            x += p.width + (isFlexible ? share : 0) + gap
+            x += p.width + (isFlexible ? share : 0) + Self.spacing
         }
         return out
     }

@@ -66,7 +66,8 @@ struct NavigationBarComponent {
                 let chevron = SystemGlyphs.backChevron
                 let scale = env.traits.isCompactHeight ? 0.8 : 1
                 back += chevron.items(at: Point(x: x, y: row.midY - chevron.size.height * scale / 2), scale: scale, color: tint)
-                x += chevron.size.width * scale + 6
+                // The reference screenshots put the title's ink 6.5 points after the chevron's.
+                x += chevron.size.width * scale + 4.5
             }
             let placed = layout.titlePlaced(backTitle, bold: false, color: tint, row: row)
             let end = x + placed.width

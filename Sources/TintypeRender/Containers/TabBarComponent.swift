@@ -49,7 +49,7 @@ struct TabBarComponent {
                 titleRect = Rect(x: x + box + 6, y: cell.minY, width: titleWidth, height: cell.height)
             } else {
                 imageRect = Rect(x: cell.midX - box / 2, y: cell.minY + 6, width: box, height: box)
-                titleRect = Rect(x: cell.minX, y: cell.minY + 34, width: cell.width, height: 12)
+                titleRect = Rect(x: cell.minX, y: cell.minY + 36.5, width: cell.width, height: 12)
             }
             if let source {
                 let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
@@ -67,18 +67,20 @@ struct TabBarComponent {
                                           direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
             }
             if let badge = tab.item.badgeValue {
-                out += badgeItems(badge, color: tab.item.badgeColor ?? .systemRed, near: imageRect, env: env)
+                // Beside a title, the badge rises above the bar so that it does not cover the title.
+                let anchor = sideBySide ? Rect(x: imageRect.minX, y: cell.minY - 1, width: imageRect.width, height: imageRect.height) : imageRect
+                out += badgeItems(badge, color: tab.item.badgeColor ?? .systemRed, near: anchor, env: env)
             }
         }
         return out
     }
 
-    /// A red pill with white 13-point text, its left edge near the image's center, over its top.
+    /// A red pill with white 13-point text (an empty value is an 18-point circle), its left edge
+    /// near the image's center, over its top.
     func badgeItems(_ value: String, color: Color, near image: Rect, env: Environment) -> [DisplayItem] {
         let font = ResolvedFont(system: 13, weight: .regular)
-        let h = 18.0
-        let w = value.isEmpty ? 10 : max(h, text.size(of: value, font: font).width + 10)
-        let height = value.isEmpty ? 10 : h
+        let height = 18.0
+        let w = value.isEmpty ? height : max(height, text.size(of: value, font: font).width + 10)
         let r = Rect(x: image.midX + 5, y: image.minY - 3, width: w, height: height)
         let fill = env.tintAdjustmentMode == .dimmed ? color.dimmed : color
         var out: [DisplayItem] = [.fill(path: RoundedRect.path(r, radius: height / 2, curve: .circular), paint: .color(fill), rule: .nonZero)]

@@ -2,6 +2,7 @@
 // with one memory compare; anything else goes through pixelmatch's perceptual YIQ distance with its
 // anti-aliasing detection, so a glyph edge that moved a fraction of a pixel is reported apart from a
 // real change, and a changed word can never hide under a percent-of-pixels threshold by default.
+import Foundation
 import TintypeRender
 
 /// How much difference a comparison tolerates.
@@ -111,7 +112,8 @@ public enum Compare {
         }
         let w = expected.width, h = expected.height
         // The fast path: one memcmp, no color math.
-        if expected.pixels == actual.pixels {
+        let same = expected.pixels.withUnsafeBytes { a in actual.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+        if same {
             return Comparison(verdict: .identical, width: w, height: h)
         }
         let a = Straight(expected), b = Straight(actual)
