@@ -26,6 +26,8 @@ public struct Scene: Sendable, Equatable {
     public var root: View
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.
     public var baseDirectory: String?
+    /// An alert or action sheet presented over the root, dimming the window.
+    public var presented: Presentation?
 
     public init(device: Device = .iPhone8, orientation: Orientation = .portrait, scale: Double? = nil,
                 tintColor: Color? = nil, tintAdjustmentMode: TintAdjustmentMode = .automatic,

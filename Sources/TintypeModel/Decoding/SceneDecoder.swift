@@ -85,6 +85,7 @@ public enum SceneDecoder {
             if let t = s.string("time") { scene.statusBar.time = t }
             s.finish()
         }
+        if let n = r.node("presented") { scene.presented = Presentation.decode(n, path: "presented", context: context) }
         if let n = r.node("root") {
             if let v = decodeView(n, path: "root", depth: 0, context: context) { scene.root = v }
         } else {

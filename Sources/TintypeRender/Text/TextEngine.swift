@@ -196,6 +196,19 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
     }
 
+    /// The height of `text` wrapped at `width` (all its lines), in points.
+    func height(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double) -> Double {
+        guard loadError == nil, !text.isEmpty else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let ctx = measuringContext else { return 0 }
+        let item = TextItem(text: text, font: font, color: .black, frame: Rect(x: 0, y: 0, width: width, height: 0), alignment: .left,
+                            direction: .leftToRight, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: lineSpacing)
+        guard let layout = makeLayout(ctx, item, text: text, wrapWidth: width) else { return 0 }
+        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
+        return lineMetrics(layout).last?.bottom ?? 0
+    }
+
     private func effectiveAlignment(_ item: TextItem) -> TextAlignment {
         item.alignment == .natural ? (item.direction == .rightToLeft ? .right : .left) : item.alignment
     }
