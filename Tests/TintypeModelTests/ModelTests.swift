@@ -336,7 +336,10 @@ struct ModelTests {
         #expect(ViewKind.label(Label(text: "")).name == "label")
         #expect(ViewKind.image(ImageView(image: ImageSource("a.png"))).name == "imageView")
         #expect(try View.shape("M0 0").kind.name == "shape")
-        #expect(SceneDecoder.kinds.map(\.name) == ["view", "label", "imageView", "shape", "scrollView", "viewController", "navigationController", "tabBarController"])
+        let names = SceneDecoder.kinds.map(\.name)
+        #expect(Array(names.prefix(9)) == ["view", "label", "imageView", "shape", "scrollView", "viewController", "navigationController", "tabBarController", "tableView"])
+        #expect(Array(names.dropFirst(9)) == Control.kinds.map(\.name), "then every control")
+        #expect(Set(names).count == names.count, "names are unique")
     }
 
     @Test func shapeBuilderRejectsBadPathData() throws {
