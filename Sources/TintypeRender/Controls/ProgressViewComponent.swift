@@ -1,6 +1,30 @@
 import TintypeModel
 
-/// Placeholder: replaced by the ProgressView drawing.
+/// UIProgressView (iOS 7–11): a square-ended bar filling the frame (2 high in UIKit's default
+/// frame): the track (#B7B7B7, clear in the bar style, or trackTintColor / trackImage) and over it
+/// the progress from the leading edge (the tint, or progressTintColor / progressImage).
 enum ProgressViewComponent {
-    static func items(_ c: ProgressView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] { [] }
+    static func items(_ c: ProgressView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+        var out: [DisplayItem] = []
+        if let image = c.trackImage {
+            out += try ControlDrawing.image(image, frame: frame, templateByDefault: false, tint: env.tint, env: env, context: context, key: "trackImage")
+        } else {
+            let track = c.trackTintColor.map(env.resolve) ?? (c.progressViewStyle == .bar ? .clear : ControlDrawing.trackGray)
+            if track.alpha > 0 { out.append(.fill(path: .rect(frame), paint: .color(track), rule: .nonZero)) }
+        }
+        let filled = progressFrame(c, frame: frame)
+        if filled.width > 0 {
+            if let image = c.progressImage {
+                out += try ControlDrawing.image(image, frame: filled, templateByDefault: false, tint: env.tint, env: env, context: context, key: "progressImage")
+            } else {
+                out.append(.fill(path: .rect(filled), paint: .color(c.progressTintColor.map(env.resolve) ?? env.tint), rule: .nonZero))
+            }
+        }
+        return env.layoutDirection == .rightToLeft ? Mirror.horizontally(out, around: frame.midX) : out
+    }
+
+    /// The progress part, left to right.
+    static func progressFrame(_ c: ProgressView, frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.minY, width: frame.width * min(1, max(0, c.progress)), height: frame.height)
+    }
 }

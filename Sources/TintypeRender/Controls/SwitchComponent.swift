@@ -1,6 +1,123 @@
+import Foundation
 import TintypeModel
 
-/// Placeholder: replaced by the Switch drawing.
+/// UISwitch (iOS 7–11): always 51×31 at the frame's origin, whatever the frame's size. On: a
+/// filled track (onTintColor, default #4CD964) with the knob on the right. Off: a clear track
+/// outlined 2 points wide (#E6E6E6, or the switch's own tintColor) with the knob on the left.
+/// The knob is a 28-point circle 1.5 inside the track with a soft shadow (measured on iOS 11
+/// screenshots, which also show the knob 28 across rather than 27). Pressed (highlighted), the
+/// knob stretches to 35 wide and an off track fills with its outline's gray. Disabled draws at
+/// 50%. Right to left, the whole switch is mirrored.
+///
+/// The colors do not follow the inherited tint (UIKit's switch is green whatever the tint), so a
+/// dimmed window leaves them alone; a specific tintColor on the switch does dim.
 enum SwitchComponent {
-    static func items(_ c: Switch, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] { [] }
+    static let size = Size(width: 51, height: 31)
+    static let defaultOnTint = Color.systemGreen
+    static let defaultOffBorder = Color(rgb8: 0xE6, 0xE6, 0xE6)
+    static let borderWidth = 2.0
+    static let knobDiameter = 28.0
+    /// Added to the knob's width while the switch is pressed.
+    static let pressedStretch = 7.0
+
+    static func items(_ c: Switch, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+        let track = Rect(origin: frame.origin, size: size)
+        let radius = size.height / 2
+        var out: [DisplayItem] = []
+        if c.isOn {
+            let on = c.onTintColor.map(env.resolve) ?? defaultOnTint
+            out.append(.fill(path: RoundedRect.path(track, radius: radius, curve: .circular), paint: .color(on), rule: .nonZero))
+        } else {
+            let border = c.tintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? defaultOffBorder
+            let outer = RoundedRect.path(track, radius: radius, curve: .circular)
+            if c.state.isHighlighted && c.state.isEnabled {
+                // Pressed, the clear inside shrinks away and the whole track takes the outline's gray.
+                out.append(.fill(path: outer, paint: .color(border), rule: .nonZero))
+            } else {
+                let inner = RoundedRect.path(track.insetBy(dx: borderWidth, dy: borderWidth), radius: radius - borderWidth, curve: .circular)
+                out.append(.fill(path: Path(outer.commands + inner.commands), paint: .color(border), rule: .evenOdd))
+            }
+        }
+        out += knob(knobFrame(c, track: track, direction: env.layoutDirection), color: c.thumbTintColor.map(env.resolve))
+        return ControlDrawing.faded(out, alpha: c.state.isEnabled ? 1 : ControlDrawing.disabledAlpha)
+    }
+
+    /// The knob's frame in a track at `track`: at the leading end when off, the trailing end when
+    /// on (mirrored right to left), wider when pressed.
+    static func knobFrame(_ c: Switch, track: Rect, direction: LayoutDirection = .leftToRight) -> Rect {
+        let inset = (size.height - knobDiameter) / 2
+        let width = knobDiameter + (c.state.isHighlighted && c.state.isEnabled ? pressedStretch : 0)
+        let right = c.isOn != (direction == .rightToLeft)
+        let x = right ? track.maxX - inset - width : track.minX + inset
+        return Rect(x: x, y: track.minY + inset, width: width, height: knobDiameter)
+    }
+
+    /// The shadows of the knob (and of the slider's thumb), fitted to iOS 11 screenshots: a soft
+    /// drop shadow, a tight contact ring and a faint wide halo, as (opacity, offset y, blur σ).
+    static let knobShadows: [(opacity: Double, dy: Double, sigma: Double)] = [(0.18, 3.5, 1.5), (0.32, 0, 0.5), (0.08, 1, 6)]
+
+    /// A white (or `color`) knob with its shadows. With a thumb tint, UIKit tints the whole knob
+    /// image, shadow included, so the shadow takes the thumb's color.
+    ///
+    /// A round knob's shadows are radial gradients with the exact profile of a blurred disc, which
+    /// costs nothing to draw; a stretched (pressed) knob casts real group shadows.
+    static func knob(_ rect: Rect, color: Color?) -> [DisplayItem] {
+        let fill = color ?? .white
+        let shape = DisplayItem.fill(path: RoundedRect.path(rect, radius: min(rect.width, rect.height) / 2, curve: .circular),
+                                     paint: .color(fill), rule: .nonZero)
+        let shadowColor = color.map { $0.withAlpha(1) } ?? .black
+        guard rect.width == rect.height else {
+            return knobShadows.map { s in
+                .group(Group(items: [shape], shadow: ResolvedShadow(color: shadowColor.withAlpha(s.opacity * fill.alpha),
+                                                                   offset: Size(width: 0, height: s.dy), radius: s.sigma)))
+            }
+        }
+        let r = rect.width / 2
+        let shadows = knobShadows.map { s -> DisplayItem in
+            let center = Point(x: rect.midX, y: rect.midY + s.dy)
+            let extent = r + 4 * s.sigma
+            let start = max(0, r - 4 * s.sigma)
+            let count = 40
+            var stops = [ResolvedStop(location: 0, color: shadowColor.withAlpha(s.opacity * fill.alpha * blurredDisc(at: 0, radius: r, sigma: s.sigma)))]
+            for k in 0...count {
+                let d = start + (extent - start) * Double(k) / Double(count)
+                guard d > 0 else { continue }
+                let a = k == count ? 0 : s.opacity * fill.alpha * blurredDisc(at: d, radius: r, sigma: s.sigma)
+                stops.append(ResolvedStop(location: d / extent, color: shadowColor.withAlpha(a)))
+            }
+            return .fill(path: SystemGlyphs.circle(center: center, radius: extent), paint: .radial(center: center, radius: extent, stops: stops), rule: .nonZero)
+        }
+        return shadows + [shape]
+    }
+
+    /// The alpha, at distance `d` from its center, of a disc of `radius` blurred by a Gaussian of
+    /// standard deviation `sigma`: ∫₀ᴿ ρ/σ² · e^(−(d−ρ)²/2σ²) · I₀e(dρ/σ²) dρ (Simpson's rule).
+    static func blurredDisc(at d: Double, radius: Double, sigma: Double) -> Double {
+        let n = 512
+        let h = radius / Double(n)
+        let s2 = sigma * sigma
+        func f(_ rho: Double) -> Double {
+            let x = d * rho / s2
+            return rho / s2 * Foundation.exp(-(d - rho) * (d - rho) / (2 * s2)) * i0e(x)
+        }
+        var sum = f(0) + f(radius)
+        for i in 1..<n { sum += f(Double(i) * h) * (i % 2 == 1 ? 4 : 2) }
+        return min(1, max(0, sum * h / 3))
+    }
+
+    /// The exponentially scaled modified Bessel function of order 0, e^(−x) I₀(x), for x ≥ 0.
+    static func i0e(_ x: Double) -> Double {
+        if x < 20 {
+            var sum = 1.0, term = 1.0
+            let q = x * x / 4
+            for k in 1...80 {
+                term *= q / Double(k * k)
+                sum += term
+                if term < sum * 1e-17 { break }
+            }
+            return sum * Foundation.exp(-x)
+        }
+        let t = 1 / x
+        return (1 + t / 8 + 9 * t * t / 128 + 225 * t * t * t / 3072) / (2 * Double.pi * x).squareRoot()
+    }
 }
