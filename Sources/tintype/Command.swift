@@ -1,5 +1,6 @@
 import Foundation
 import TintypeModel
+import TintypeSnapshot
 
 /// A subcommand: parsed from its arguments, then run.
 protocol Command {
@@ -122,3 +123,27 @@ struct ArgumentScanner {
 }
 
 func writeStderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+
+extension ArgumentScanner {
+    /// The number after `option`, within `range`.
+    mutating func number(for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
+        let v = try value(for: option)
+        guard let d = Double(v), d.isFinite, range.contains(d) else {
+            throw UsageError(message: "\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(v)\"", command: command)
+        }
+        return d
+    }
+
+    /// Reads a comparison option (`--threshold`, `--max-pixels`, `--max-ratio`,
+    /// `--count-antialiasing`) into `tolerance`; false when `option` is none of them.
+    mutating func tolerance(_ option: String, into tolerance: inout Tolerance) throws(UsageError) -> Bool {
+        switch option {
+        case "--threshold": tolerance.threshold = try number(for: option, in: 0...1)
+        case "--max-pixels": tolerance.maxDifferentPixels = Int(try number(for: option, in: 0...1e12))
+        case "--max-ratio": tolerance.maxDifferentRatio = try number(for: option, in: 0...1)
+        case "--count-antialiasing": tolerance.countAntialiasing = true
+        default: return false
+        }
+        return true
+    }
+}

@@ -31,22 +31,12 @@ struct DiffCommand: Command {
 
     init(arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments, command: Self.self)
-        func number(_ option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
-            let v = try scanner.value(for: option)
-            guard let d = Double(v), d.isFinite, range.contains(d) else {
-                throw UsageError(message: "\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(v)\"", command: Self.self)
-            }
-            return d
-        }
         while let (option, argument) = scanner.next() {
             switch option {
             case nil: inputs.append(argument)
             case "-o", "--output": output = try scanner.value(for: "--output")
             case "--strip": strip = try scanner.value(for: "--strip")
-            case "--threshold": tolerance.threshold = try number("--threshold", in: 0...1)
-            case "--max-pixels": tolerance.maxDifferentPixels = Int(try number("--max-pixels", in: 0...1e12))
-            case "--max-ratio": tolerance.maxDifferentRatio = try number("--max-ratio", in: 0...1)
-            case "--count-antialiasing": tolerance.countAntialiasing = true
+            case let option? where try scanner.tolerance(option, into: &tolerance): break
             case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
             }
         }
