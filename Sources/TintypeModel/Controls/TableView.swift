@@ -1,5 +1,266 @@
-/// Placeholder: replaced by the TableView model.
+/// UITableView: sections of rows in the plain, grouped or inset grouped style, shown through the
+/// table's bounds at a content offset (a table is a scroll view).
+///
+/// ```swift
+/// let table = TableView(style: .grouped, sections: [
+///     TableSection(header: "Display", rows: [
+///         TableRow("Brightness", accessoryType: .disclosureIndicator),
+///         TableRow("Text Size", style: .value1, detailText: "Large"),
+///     ]),
+/// ])
+/// let view = View(.tableView(table))
+/// ```
+///
+/// Views a table holds (header and footer views, accessory views, custom cells) may themselves hold
+/// tables, so they are kept in arrays, which store their elements indirectly.
 public struct TableView: Sendable, Equatable {
-    public init() {}
-    static func decode(_ r: ObjectReader, depth: Int) -> TableView? { TableView() }
+    public var style: TableStyle
+    public var sections: [TableSection]
+    /// Height of a row that gives none (UITableView.rowHeight).
+    public var rowHeight: Double
+    public var separatorStyle: SeparatorStyle
+    /// Nil means #C8C7CC.
+    public var separatorColor: ColorValue?
+    /// The table's separator inset; nil means the automatic one (the content margin, or the text's x
+    /// in a cell with an image).
+    public var separatorInset: EdgeInsets?
+    /// How `separatorInset` (the table's and the rows') is measured (iOS 11).
+    public var separatorInsetReference: SeparatorInsetReference
+    /// The cells' horizontal content margin; nil means the device's (16, 20 on wide phones and iPads).
+    /// 15 gives the iOS 7–10 look.
+    public var layoutMargin: Double?
+    /// Content offset, inset and inset adjustment, as a scroll view has them.
+    public var scroll: ScrollView
+    public var isEditing: Bool
+    /// Titles of the section index shown on the right edge; empty for none.
+    public var sectionIndexTitles: [String]
+    /// Nil means the tint.
+    public var sectionIndexColor: ColorValue?
+    public var refreshControl: RefreshControl?
+    /// The table's own background; nil means the style's (white for plain, #EFEFF4 grouped).
+    /// A scene's `backgroundColor` on the table view is drawn by the view, and this becomes clear.
+    public var backgroundColor: ColorValue?
+    private var headerStorage: [View]
+    private var footerStorage: [View]
+
+    /// A view above the first section; its frame's height is used, its width is the table's.
+    public var tableHeaderView: View? {
+        get { headerStorage.first }
+        set { headerStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// A view below the last section; its frame's height is used. A plain table with one shows no
+    /// empty-row separators below its rows.
+    public var tableFooterView: View? {
+        get { footerStorage.first }
+        set { footerStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    public init(style: TableStyle = .plain, sections: [TableSection] = [], rowHeight: Double = 44,
+                separatorStyle: SeparatorStyle = .singleLine, separatorColor: ColorValue? = nil,
+                separatorInset: EdgeInsets? = nil, separatorInsetReference: SeparatorInsetReference = .fromCellEdges,
+                layoutMargin: Double? = nil, scroll: ScrollView = ScrollView(), isEditing: Bool = false,
+                sectionIndexTitles: [String] = [], sectionIndexColor: ColorValue? = nil,
+                tableHeaderView: View? = nil, tableFooterView: View? = nil, refreshControl: RefreshControl? = nil,
+                backgroundColor: ColorValue? = nil) {
+        self.style = style; self.sections = sections; self.rowHeight = rowHeight
+        self.separatorStyle = separatorStyle; self.separatorColor = separatorColor
+        self.separatorInset = separatorInset; self.separatorInsetReference = separatorInsetReference
+        self.layoutMargin = layoutMargin; self.scroll = scroll; self.isEditing = isEditing
+        self.sectionIndexTitles = sectionIndexTitles; self.sectionIndexColor = sectionIndexColor
+        self.refreshControl = refreshControl; self.backgroundColor = backgroundColor
+        headerStorage = tableHeaderView.map { [$0] } ?? []
+        footerStorage = tableFooterView.map { [$0] } ?? []
+    }
+}
+
+public enum TableStyle: String, Sendable, Equatable, CaseIterable {
+    /// Rows from edge to edge on white; sticky gray section header bands.
+    case plain
+    /// iOS 7 grouped: edge-to-edge white rows on #EFEFF4, sections apart, 13-point uppercase gray headers.
+    case grouped
+    /// iOS 13's inset grouped: grouped sections inset by the content margin with rounded corners.
+    case insetGrouped
+}
+
+public enum SeparatorStyle: String, Sendable, Equatable, CaseIterable {
+    case singleLine, none
+}
+
+public enum SeparatorInsetReference: String, Sendable, Equatable, CaseIterable {
+    /// The inset is measured from the cell's edges.
+    case fromCellEdges
+    /// The inset is added to the automatic inset (the content margin, or the text's x).
+    case fromAutomaticInsets
+}
+
+/// One section: a header and a footer (titles or views) around rows.
+public struct TableSection: Sendable, Equatable {
+    public var header: String?
+    public var footer: String?
+    public var rows: [TableRow]
+    private var headerViewStorage: [View]
+    private var footerViewStorage: [View]
+
+    /// A custom header replacing the title; its frame's height is used.
+    public var headerView: View? {
+        get { headerViewStorage.first }
+        set { headerViewStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// A custom footer replacing the title; its frame's height is used.
+    public var footerView: View? {
+        get { footerViewStorage.first }
+        set { footerViewStorage = newValue.map { [$0] } ?? [] }
+    }
+
+    public init(header: String? = nil, footer: String? = nil, headerView: View? = nil, footerView: View? = nil, rows: [TableRow] = []) {
+        self.header = header; self.footer = footer; self.rows = rows
+        headerViewStorage = headerView.map { [$0] } ?? []
+        footerViewStorage = footerView.map { [$0] } ?? []
+    }
+}
+
+/// One cell (UITableViewCell) and its state.
+public struct TableRow: Sendable, Equatable {
+    public var style: CellStyle
+    public var text: String?
+    public var detailText: String?
+    /// Nil means the style's color (black; the tint for value2's text).
+    public var textColor: ColorValue?
+    /// Nil means the style's color (gray for value1, black otherwise).
+    public var detailTextColor: ColorValue?
+    /// Nil means the style's font (17; value2 13).
+    public var font: Font?
+    /// Nil means the style's font (subtitle 12, value1 17, value2 13).
+    public var detailFont: Font?
+    public var textAlignment: TextAlignment
+    public var image: ImageSource?
+    /// Automatic means original in a cell; template fills the image with the tint.
+    public var imageRenderingMode: RenderingMode
+    public var accessoryType: AccessoryType
+    public var isSelected: Bool
+    public var isHighlighted: Bool
+    /// Nil means white.
+    public var backgroundColor: ColorValue?
+    /// The cell's own tint (checkmark, detail button, template image, "tint" colors); nil inherits.
+    public var tintColor: Color?
+    /// Nil means the table's default: delete while editing.
+    public var editingStyle: EditingStyle?
+    public var showsReorderControl: Bool
+    /// The red Delete button shown after the minus control was tapped (editing mode).
+    public var showsDeleteConfirmation: Bool
+    /// The row shown swiped open, with its actions.
+    public var swiped: SwipeState?
+    /// Nil means the table's row height.
+    public var height: Double?
+    /// This row's separator inset; nil means the table's.
+    public var separatorInset: EdgeInsets?
+    private var views: [Slot: View]
+
+    enum Slot: Sendable, Hashable { case accessory, selectedBackground, content }
+
+    /// A custom accessory replacing `accessoryType`; its frame's size is used.
+    public var accessoryView: View? {
+        get { views[.accessory] }
+        set { views[.accessory] = newValue }
+    }
+    /// Drawn under the content when the row is selected or highlighted, instead of the gray.
+    public var selectedBackgroundView: View? {
+        get { views[.selectedBackground] }
+        set { views[.selectedBackground] = newValue }
+    }
+    /// A custom cell: this view is drawn in the content view (nil frame: all of it), over the
+    /// style's labels and image when those are given too.
+    public var contentView: View? {
+        get { views[.content] }
+        set { views[.content] = newValue }
+    }
+
+    public init(_ text: String? = nil, style: CellStyle = .default, detailText: String? = nil,
+                textColor: ColorValue? = nil, detailTextColor: ColorValue? = nil, font: Font? = nil, detailFont: Font? = nil,
+                textAlignment: TextAlignment = .natural, image: ImageSource? = nil, imageRenderingMode: RenderingMode = .automatic,
+                accessoryType: AccessoryType = .none, accessoryView: View? = nil, isSelected: Bool = false,
+                isHighlighted: Bool = false, selectedBackgroundView: View? = nil, backgroundColor: ColorValue? = nil,
+                tintColor: Color? = nil, editingStyle: EditingStyle? = nil, showsReorderControl: Bool = false, showsDeleteConfirmation: Bool = false,
+                swiped: SwipeState? = nil, contentView: View? = nil, height: Double? = nil, separatorInset: EdgeInsets? = nil) {
+        self.style = style; self.text = text; self.detailText = detailText
+        self.textColor = textColor; self.detailTextColor = detailTextColor; self.font = font; self.detailFont = detailFont
+        self.textAlignment = textAlignment; self.image = image; self.imageRenderingMode = imageRenderingMode
+        self.accessoryType = accessoryType; self.isSelected = isSelected; self.isHighlighted = isHighlighted
+        self.backgroundColor = backgroundColor; self.tintColor = tintColor; self.editingStyle = editingStyle
+        self.showsReorderControl = showsReorderControl; self.showsDeleteConfirmation = showsDeleteConfirmation
+        self.swiped = swiped; self.height = height; self.separatorInset = separatorInset
+        views = [:]
+        self.accessoryView = accessoryView
+        self.selectedBackgroundView = selectedBackgroundView
+        self.contentView = contentView
+    }
+}
+
+/// UITableViewCell.CellStyle.
+public enum CellStyle: String, Sendable, Equatable, CaseIterable {
+    /// Text (and an image) on the left.
+    case `default`
+    /// Text on the left, gray detail on the right.
+    case value1
+    /// A small tinted text right-aligned in a column, detail after it; no image.
+    case value2
+    /// Text with a smaller detail line below it.
+    case subtitle
+}
+
+/// UITableViewCell.AccessoryType.
+public enum AccessoryType: String, Sendable, Equatable, CaseIterable {
+    case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+}
+
+/// UITableViewCell.EditingStyle: the control shown at the left while editing.
+public enum EditingStyle: String, Sendable, Equatable, CaseIterable {
+    case none, delete, insert
+}
+
+/// A row swiped open to one side, showing its actions (UISwipeActionsConfiguration).
+public struct SwipeState: Sendable, Equatable {
+    public enum Side: String, Sendable, Equatable, CaseIterable { case leading, trailing }
+    public var side: Side
+    /// The first action is the one at the table's edge.
+    public var actions: [SwipeAction]
+    public init(side: Side = .trailing, actions: [SwipeAction]) { self.side = side; self.actions = actions }
+}
+
+/// UIContextualAction: a button revealed by a swipe.
+public struct SwipeAction: Sendable, Equatable {
+    public enum Style: String, Sendable, Equatable, CaseIterable {
+        /// Gray (#C7C7CC) unless a background color is given.
+        case normal
+        /// Red (#FF3B30) unless a background color is given.
+        case destructive
+    }
+    public var title: String?
+    public var style: Style
+    /// Drawn white (as a template) above the title, or alone.
+    public var image: ImageSource?
+    public var backgroundColor: ColorValue?
+    public init(title: String? = nil, style: Style = .normal, image: ImageSource? = nil, backgroundColor: ColorValue? = nil) {
+        self.title = title; self.style = style; self.image = image; self.backgroundColor = backgroundColor
+    }
+}
+
+/// UIRefreshControl, shown pulled down above the first row with its spinner going.
+public struct RefreshControl: Sendable, Equatable {
+    /// Pulled: the content sits 60 points lower (unless the table gives a content offset).
+    public var isPulled: Bool
+    /// Nil means gray (#8E8E93).
+    public var tintColor: Color?
+    /// Shown under the spinner (attributedTitle).
+    public var title: String?
+    public init(isPulled: Bool = true, tintColor: Color? = nil, title: String? = nil) {
+        self.isPulled = isPulled; self.tintColor = tintColor; self.title = title
+    }
+}
+
+extension View {
+    /// A table view.
+    public static func tableView(_ table: TableView, frame: Rect? = nil) -> View {
+        View(.tableView(table), frame: frame)
+    }
 }

@@ -1,6 +1,275 @@
 import TintypeModel
 
-/// Placeholder: replaced by the TableView drawing.
-enum TableViewComponent {
-    static func items(_ c: TableView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] { [] }
+/// UITableView: a scroll view of sections. The rows are laid out in content coordinates
+/// (`TableLayout`), moved by the content offset (by default the resting offset, which shows the
+/// top of the content just below translucent bars: the adjusted content inset, as for a scroll
+/// view), and clipped to the table's bounds. Plain headers float under the visible top.
+///
+/// Colors and sizes are UIKIT-SPEC.md's (Colors, Table views), checked against the reference
+/// screenshots in reference/INDEX.md (a).
+struct TableViewComponent {
+    let table: TableView
+    let frame: Rect
+    let env: Environment
+    let context: ComponentContext
+
+    static func items(_ c: TableView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+        try TableViewComponent(table: c, frame: frame, env: env, context: context).items()
+    }
+
+    // MARK: Colors
+
+    static let groupedBackground = Color.groupTableViewBackground
+    static let plainHeaderBand = Color(rgb8: 0xF7, 0xF7, 0xF7)
+    static let groupedHeaderText = Color(rgb8: 109, 109, 114)
+    static let selection = Color(rgb8: 0xD9, 0xD9, 0xD9)
+    static let value1Detail = Color.systemGray
+    static let swipeNormal = Color.systemLightGray
+    static let refreshTint = Color.systemGray
+
+    // MARK: Geometry shared by the parts
+
+    /// One device pixel: a separator's thickness (0 without separators).
+    var separator: Double { table.separatorStyle == .none ? 0 : 1 / env.scale }
+    var margin: Double { table.layoutMargin ?? env.traits.layoutMargin }
+    var safe: EdgeInsets { env.safeAreaInsets(of: frame) }
+    var indexWidth: Double { table.sectionIndexTitles.isEmpty ? 0 : 15 }
+
+    /// The content inset after adjustment: the safe area (bars, status bar, home indicator) is added
+    /// at the top and bottom; a table's rows stay full width, so left and right are not adjusted.
+    var adjustedInset: EdgeInsets {
+        var inset = ScrollViewComponent.adjustedInset(table.scroll, frame: frame, env: env)
+        inset.left = table.scroll.contentInset.left
+        inset.right = table.scroll.contentInset.right
+        return inset
+    }
+
+    var isRefreshing: Bool { table.refreshControl?.isPulled == true }
+
+    /// The offset given, or the resting one (60 further down while a refresh control is pulled).
+    var contentOffset: Point {
+        let inset = adjustedInset
+        return table.scroll.contentOffset ?? Point(x: -inset.left, y: -inset.top - (isRefreshing ? TableLayout.Metrics.refreshHeight : 0))
+    }
+
+    /// Where content (0, 0) lands, in absolute points.
+    var origin: Point {
+        let o = contentOffset
+        return Point(x: frame.minX - o.x, y: frame.minY - o.y)
+    }
+
+    /// The horizontal inset of the cells themselves: inset grouped cells sit inside the margins.
+    var cellInset: (left: Double, right: Double) {
+        table.style == .insetGrouped ? (safe.left + margin, safe.right + margin + indexWidth) : (0, 0)
+    }
+
+    /// Where header and footer titles start (absolute x) and how wide they may be: aligned with the
+    /// rows' text, short of the right margin and the section index.
+    var titleLeft: Double { frame.minX + safe.left + cellInset.left + margin }
+    var titleWidth: Double {
+        let right = table.style == .insetGrouped ? cellInset.right : safe.right + indexWidth
+        return max(0, frame.maxX - right - margin - titleLeft)
+    }
+
+    func layout() -> TableLayout {
+        let footnote = font(.style(.footnote))
+        let width = titleWidth
+        return TableLayout(table, width: frame.width, cellInset: cellInset,
+                           textLines: { TableViewComponent.lineCount($0, font: footnote, width: width, text: context.text) },
+                           lineHeight: lineHeight(footnote))
+    }
+
+    /// `r` in content coordinates, in absolute points, its top and bottom on device pixels.
+    func absolute(_ r: Rect) -> Rect {
+        let o = origin
+        let top = snap(o.y + r.minY), bottom = snap(o.y + r.maxY)
+        return Rect(x: o.x + r.minX, y: top, width: r.width, height: bottom - top)
+    }
+
+    func snap(_ v: Double) -> Double { (v * env.scale).rounded() / env.scale }
+
+    // MARK: Text
+
+    /// Inter's ascender (2728 of 2816 units): where Pango puts the baseline below a line's top.
+    static let ascent = 2728.0 / 2816
+
+    func font(_ f: Font) -> ResolvedFont {
+        ResolvedFont(system: f.pointSize(category: env.contentSizeCategory), weight: f.weight)
+    }
+
+    func lineHeight(_ font: ResolvedFont) -> Double { context.text.size(of: "Hg", font: font).height }
+
+    /// One line of text whose baseline is at `baseline`.
+    func line(_ s: String, font: ResolvedFont, color: Color, x: Double, width: Double, baseline: Double,
+              alignment: TextAlignment = .natural, lines: Int = 1) -> DisplayItem {
+        let h = lineHeight(font)
+        return .text(TextItem(text: s, font: font, color: color,
+                              frame: Rect(x: x, y: baseline - Self.ascent * font.size, width: max(0, width), height: h * Double(max(1, lines)) + 0.5),
+                              alignment: alignment, direction: env.layoutDirection, numberOfLines: lines,
+                              lineBreakMode: .byTruncatingTail, lineSpacing: 0))
+    }
+
+    /// Text centered vertically in `frame` by the engine (buttons, bands).
+    func centered(_ s: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment) -> DisplayItem {
+        .text(TextItem(text: s, font: font, color: color, frame: frame, alignment: alignment, direction: env.layoutDirection,
+                       numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
+    }
+
+    /// Where UIKit puts the baseline of one line of `size`-point text centered on `centerY`: the
+    /// measured cells put 17-point text's baseline 5.75 below the content view's middle (13-point
+    /// value2 text's 4.75, where this gives 4.4).
+    static func baseline(centeredOn centerY: Double, size: Double) -> Double { centerY + 0.338 * size }
+
+    // MARK: Drawing
+
+    func items() throws(RenderError) -> [DisplayItem] {
+        let layout = layout()
+        var out: [DisplayItem] = []
+        let background = table.backgroundColor.map(env.resolve) ?? (table.style == .plain ? .white : Self.groupedBackground)
+        if background.alpha > 0 { out.append(.fill(path: .rect(frame), paint: .color(background), rule: .nonZero)) }
+
+        if let rc = table.refreshControl, rc.isPulled { out += refreshControl(rc) }
+        if let v = table.tableHeaderView, let r = layout.tableHeader {
+            out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableHeaderView")
+        }
+
+        for (s, section) in table.sections.enumerated() {
+            let sectionCells = layout.cells.filter { $0.section == s }
+            for cell in sectionCells {
+                let row = section.rows[cell.row]
+                let next = cell.isLast ? nil : section.rows[cell.row + 1]
+                let cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
+                out += try TableCellDrawing(component: self, env: cellEnv)
+                    .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")
+            }
+            out += edgeSeparators(sectionCells, section: section)
+        }
+        // Headers and footers after the rows: plain headers float over them.
+        for f in layout.footers { out += try supplementary(f, isHeader: false, visibleTop: contentOffset.y + adjustedInset.top) }
+        for h in layout.headers { out += try supplementary(h, isHeader: true, visibleTop: contentOffset.y + adjustedInset.top) }
+        if table.style == .plain, table.tableFooterView == nil { out += fillerSeparators(from: layout.contentHeight) }
+        if let v = table.tableFooterView, let r = layout.tableFooter {
+            out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableFooterView")
+        }
+        out += sectionIndex()
+        return [.group(Group(items: out, clip: .rect(frame)))]
+    }
+
+    /// A copy of `view` at the origin of its container, `size` big.
+    func placed(_ view: View, size: Size) -> View {
+        var v = view
+        v.frame = Rect(origin: .zero, size: size)
+        return v
+    }
+
+    var separatorColor: Color { table.separatorColor.map(env.resolve) ?? .separator }
+
+    /// A grouped section's full-width hairlines: above its first row and below its last.
+    func edgeSeparators(_ cells: [TableLayout.Cell], section: TableSection) -> [DisplayItem] {
+        guard table.style == .grouped, separator > 0, let first = cells.first, let last = cells.last else { return [] }
+        let top = absolute(first.frame), bottom = absolute(last.frame)
+        return [
+            .fill(path: .rect(Rect(x: top.minX, y: top.minY, width: top.width, height: separator)), paint: .color(separatorColor), rule: .nonZero),
+            .fill(path: .rect(Rect(x: bottom.minX, y: bottom.maxY - separator, width: bottom.width, height: separator)), paint: .color(separatorColor), rule: .nonZero),
+        ]
+    }
+
+    /// A header or footer: a custom view, a plain gray band (headers float), or grouped gray text.
+    func supplementary(_ s: TableLayout.Supplementary, isHeader: Bool, visibleTop: Double) throws(RenderError) -> [DisplayItem] {
+        let section = table.sections[s.section]
+        let path = env.path + ".sections[\(s.section)].\(isHeader ? "headerView" : "footerView")"
+        let floats = isHeader && table.style == .plain
+        let rect = absolute(floats ? TableLayout.sticky(s, visibleTop: visibleTop) : s.frame)
+        if let v = isHeader ? section.headerView : section.footerView {
+            return try context.resolver.resolve(placed(v, size: rect.size), in: rect, parent: env, path: path)
+        }
+        guard let title = isHeader ? section.header : section.footer else { return [] }
+        let left = titleLeft, width = titleWidth
+        if table.style == .plain {
+            // Headers: 17 semibold black; footers: 13 gray, on the same band.
+            let f = font(isHeader ? .style(.headline) : .style(.footnote))
+            return [
+                .fill(path: .rect(rect), paint: .color(Self.plainHeaderBand), rule: .nonZero),
+                centered(title, font: f, color: isHeader ? .black : Self.groupedHeaderText,
+                         frame: Rect(x: left, y: rect.minY, width: width, height: rect.height), alignment: .natural),
+            ]
+        }
+        let f = font(.style(.footnote))
+        if isHeader {
+            return [line(title.uppercased(), font: f, color: Self.groupedHeaderText, x: left, width: width,
+                         baseline: rect.maxY - TableLayout.Metrics.groupedHeaderBaselineAboveRows)]
+        }
+        let lines = TableViewComponent.lineCount(title, font: f, width: width, text: context.text)
+        return [line(title, font: f, color: Self.groupedHeaderText, x: left, width: width,
+                     baseline: rect.minY + TableLayout.Metrics.footerBaselineBelowRows, lines: lines)]
+    }
+
+    /// A plain table without a footer view shows empty rows' separators down to its bottom.
+    func fillerSeparators(from contentBottom: Double) -> [DisplayItem] {
+        guard separator > 0, table.rowHeight > 0 else { return [] }
+        let visibleBottom = contentOffset.y + frame.height
+        let inset = table.separatorInset
+        let auto = safe.left + margin
+        let left = inset.map { table.separatorInsetReference == .fromCellEdges ? $0.left : auto + $0.left } ?? auto
+        let right = inset?.right ?? 0
+        var out: [DisplayItem] = []
+        var y = contentBottom + table.rowHeight
+        while y - table.rowHeight < visibleBottom, out.count < 500 {
+            let r = absolute(Rect(x: 0, y: y - table.rowHeight, width: frame.width, height: table.rowHeight))
+            out.append(.fill(path: .rect(Rect(x: frame.minX + left, y: r.maxY - separator, width: max(0, frame.width - left - right), height: separator)),
+                             paint: .color(separatorColor), rule: .nonZero))
+            y += table.rowHeight
+        }
+        return out
+    }
+
+    /// The refresh control above the first row: its spinner (and title) in the 60 points pulled open.
+    func refreshControl(_ rc: RefreshControl) -> [DisplayItem] {
+        let color = rc.tintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? Self.refreshTint
+        let bottom = origin.y
+        guard let title = rc.title, !title.isEmpty else {
+            return TableGlyphs.spinner(center: Point(x: frame.midX, y: bottom - 30), color: color)
+        }
+        let f = font(.style(.footnote))
+        return TableGlyphs.spinner(center: Point(x: frame.midX, y: bottom - 38), color: color)
+            + [centered(title, font: f, color: color, frame: Rect(x: frame.minX, y: bottom - 24, width: frame.width, height: 18), alignment: .center)]
+    }
+
+    /// The section index: small tinted titles down the right edge, centered in the visible height.
+    func sectionIndex() -> [DisplayItem] {
+        let titles = table.sectionIndexTitles
+        guard !titles.isEmpty else { return [] }
+        let color = table.sectionIndexColor.map(env.resolve) ?? env.tint
+        let f = ResolvedFont(system: 11, weight: .semibold)
+        let step = 15.0
+        let inset = adjustedInset
+        let top = frame.minY + inset.top, bottom = frame.maxY - inset.bottom
+        let y0 = (top + bottom) / 2 - step * Double(titles.count) / 2
+        let x = frame.maxX - safe.right - indexWidth
+        return titles.enumerated().map { i, t in
+            centered(t, font: f, color: color, frame: Rect(x: x - 4, y: y0 + step * Double(i), width: indexWidth + 4, height: step), alignment: .center)
+        }
+    }
+}
+
+extension TableViewComponent {
+    /// How many lines text wraps to at a width (greedy, at spaces), for the heights of footers.
+    static func lineCount(_ s: String, font: ResolvedFont, width: Double, text: TextMeasuring) -> Int {
+        guard width > 0 else { return 1 }
+        var lines = 0
+        for paragraph in s.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines += 1
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if current.isEmpty || text.size(of: candidate, font: font).width <= width {
+                    current = candidate
+                } else {
+                    lines += 1
+                    current = String(word)
+                }
+            }
+        }
+        return max(1, lines)
+    }
 }

@@ -1,0 +1,166 @@
+/// Decoding of `{"tableView": {...}}`: the table's own properties (the view decoder reads the common
+/// ones, like `frame` and `backgroundColor`, from the same object).
+extension TableView {
+    static func decode(_ r: ObjectReader, depth: Int) -> TableView? {
+        var t = TableView()
+        if let s = r.choice("style", TableStyle.self) { t.style = s }
+        if let h = r.length("rowHeight") { t.rowHeight = h }
+        if let s = r.choice("separatorStyle", SeparatorStyle.self, aliases: ["singleLineEtched": .singleLine]) { t.separatorStyle = s }
+        t.separatorColor = r.colorValue("separatorColor")
+        t.separatorInset = r.insets("separatorInset")
+        if let s = r.choice("separatorInsetReference", SeparatorInsetReference.self) { t.separatorInsetReference = s }
+        t.layoutMargin = r.length("layoutMargin")
+        t.scroll = ScrollView.decode(r)
+        if let e = r.bool("editing") { t.isEditing = e }
+        if let items = r.array("sectionIndexTitles") {
+            t.sectionIndexTitles = items.compactMap { item in
+                guard case .string(let s) = item.node.value else {
+                    r.context.report(item.path, item.node.position, "expected a string, found \(item.node.value.kindName)")
+                    return nil
+                }
+                return s
+            }
+        }
+        t.sectionIndexColor = r.colorValue("sectionIndexColor")
+        t.tableHeaderView = decodeSizedView(r, "tableHeaderView", depth: depth, what: "a table header view", uses: "height")
+        t.tableFooterView = decodeSizedView(r, "tableFooterView", depth: depth, what: "a table footer view", uses: "height")
+        if let c = r.object("refreshControl") {
+            var rc = RefreshControl()
+            if let p = c.bool("pulled") { rc.isPulled = p }
+            rc.tintColor = c.color("tintColor")
+            rc.title = c.string("title")
+            c.finish()
+            t.refreshControl = rc
+        }
+        // The view draws a given background color itself; the table then draws none of its own.
+        if r.has("backgroundColor") { t.backgroundColor = .clear }
+
+        let rows = r.array("rows")
+        let sections = r.array("sections")
+        if let rows {
+            t.sections = [TableSection(rows: rows.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: r.context) })]
+        }
+        if let sections {
+            if rows != nil {
+                r.context.report(join(r.path, "sections"), r.node("sections")!.position,
+                                 "give either \"rows\" (one section) or \"sections\", not both")
+            } else {
+                t.sections = sections.compactMap { TableSection.decode($0.node, path: $0.path, depth: depth, context: r.context) }
+            }
+        }
+        return t
+    }
+
+    /// A view whose frame gives its size: reported when it has no frame.
+    static func decodeSizedView(_ r: ObjectReader, _ key: String, depth: Int, what: String, uses: String) -> View? {
+        guard let n = r.node(key) else { return nil }
+        let p = join(r.path, key)
+        guard let v = SceneDecoder.decodeView(n, path: p, depth: depth + 1, context: r.context) else { return nil }
+        guard v.frame != nil else {
+            r.context.report(p, n.position, "\(what) needs a \"frame\" (its \(uses) is used)")
+            return nil
+        }
+        return v
+    }
+}
+
+extension TableSection {
+    static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext) -> TableSection? {
+        guard let r = ObjectReader(n, path: path, context: context, what: "a section object") else { return nil }
+        defer { r.finish() }
+        var s = TableSection()
+        s.header = r.string("header")
+        s.footer = r.string("footer")
+        s.headerView = TableView.decodeSizedView(r, "headerView", depth: depth, what: "a section header view", uses: "height")
+        s.footerView = TableView.decodeSizedView(r, "footerView", depth: depth, what: "a section footer view", uses: "height")
+        if let items = r.array("rows") {
+            s.rows = items.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: context) }
+        }
+        return s
+    }
+}
+
+extension TableRow {
+    /// `"Text"` or an object of row properties.
+    static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext) -> TableRow? {
+        if case .string(let s) = n.value { return TableRow(s) }
+        guard let r = ObjectReader(n, path: path, context: context, what: "a row (a string or an object)") else { return nil }
+        defer { r.finish() }
+        var row = TableRow()
+        if let s = r.choice("style", CellStyle.self) { row.style = s }
+        row.text = r.string("text")
+        row.detailText = r.string("detailText")
+        row.textColor = r.colorValue("textColor")
+        row.detailTextColor = r.colorValue("detailTextColor")
+        if let f = r.node("font") { row.font = Label.decodeFont(f, path: join(path, "font"), context: context) }
+        if let f = r.node("detailFont") { row.detailFont = Label.decodeFont(f, path: join(path, "detailFont"), context: context) }
+        if let a = r.choice("textAlignment", TextAlignment.self) { row.textAlignment = a }
+        row.image = r.imageSource("image")
+        if let m = r.choice("imageRenderingMode", RenderingMode.self, aliases: ["original": .alwaysOriginal, "template": .alwaysTemplate]) {
+            row.imageRenderingMode = m
+        }
+        if let a = r.choice("accessoryType", AccessoryType.self, aliases: AccessoryType.aliases) { row.accessoryType = a }
+        row.accessoryView = TableView.decodeSizedView(r, "accessoryView", depth: depth, what: "an accessory view", uses: "size")
+        if let s = r.bool("selected") { row.isSelected = s }
+        if let h = r.bool("highlighted") { row.isHighlighted = h }
+        if let n = r.node("selectedBackgroundView") {
+            row.selectedBackgroundView = SceneDecoder.decodeView(n, path: join(path, "selectedBackgroundView"), depth: depth + 1, context: context)
+        }
+        row.backgroundColor = r.colorValue("backgroundColor")
+        row.tintColor = r.color("tintColor")
+        row.editingStyle = r.choice("editingStyle", EditingStyle.self)
+        if let s = r.bool("showsReorderControl") { row.showsReorderControl = s }
+        if let s = r.bool("showsDeleteConfirmation") { row.showsDeleteConfirmation = s }
+        if let s = r.object("swiped") { row.swiped = SwipeState.decode(s) }
+        if let n = r.node("contentView") {
+            row.contentView = SceneDecoder.decodeView(n, path: join(path, "contentView"), depth: depth + 1, context: context)
+        }
+        row.height = r.length("height")
+        row.separatorInset = r.insets("separatorInset")
+        return row
+    }
+}
+
+extension SwipeState {
+    static func decode(_ r: ObjectReader) -> SwipeState? {
+        defer { r.finish() }
+        var state = SwipeState(actions: [])
+        if let s = r.choice("side", Side.self) { state.side = s }
+        if let items = r.array("actions") {
+            state.actions = items.compactMap { SwipeAction.decode($0.node, path: $0.path, context: r.context) }
+            if items.isEmpty {
+                r.context.report(join(r.path, "actions"), r.node("actions")!.position, "a swiped row needs at least one action")
+            }
+        } else if !r.has("actions") {
+            r.context.report(join(r.path, "actions"), r.node.position, "a swiped row needs \"actions\", like [{\"title\": \"Delete\", \"style\": \"destructive\"}]")
+        }
+        return state.actions.isEmpty ? nil : state
+    }
+}
+
+extension SwipeAction {
+    /// `"Title"` or `{"title", "style", "image", "backgroundColor"}`.
+    static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> SwipeAction? {
+        if case .string(let s) = n.value { return SwipeAction(title: s) }
+        guard let r = ObjectReader(n, path: path, context: context, what: "an action (a title or an object)") else { return nil }
+        defer { r.finish() }
+        var a = SwipeAction()
+        a.title = r.string("title")
+        if let s = r.choice("style", Style.self) { a.style = s }
+        a.image = r.imageSource("image")
+        a.backgroundColor = r.colorValue("backgroundColor")
+        if a.title == nil && a.image == nil {
+            if !r.has("title") && !r.has("image") { context.report(path, n.position, "an action needs a \"title\" or an \"image\"") }
+            return nil
+        }
+        return a
+    }
+}
+
+extension AccessoryType {
+    /// Short names a scene file may use instead.
+    static let aliases: [String: AccessoryType] = [
+        "disclosure": .disclosureIndicator, "chevron": .disclosureIndicator,
+        "detailDisclosure": .detailDisclosureButton, "info": .detailButton,
+    ]
+}
