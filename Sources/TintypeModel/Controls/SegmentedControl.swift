@@ -34,6 +34,8 @@ public struct SegmentedControl: Sendable, Equatable {
     public var segments: [Segment]
     /// The selected segment, or -1 (UISegmentedControlNoSegment).
     public var selectedSegmentIndex: Int
+    /// The segment being pressed (`highlightedSegmentIndex`), if any.
+    public var highlightedSegmentIndex: Int?
     public var backgroundImage: PerState<ControlImage>
     public var dividerImage: ControlImage?
     public var titleTextAttributes: PerState<TitleAttributes>
@@ -61,6 +63,13 @@ public struct SegmentedControl: Sendable, Equatable {
                 } else {
                     c.selectedSegmentIndex = i
                 }
+            }
+        }
+        if let n = r.node("highlightedSegmentIndex"), let i = r.integer("highlightedSegmentIndex", in: 0...Int.max) {
+            if i >= c.segments.count {
+                r.report("highlightedSegmentIndex", n, "highlightedSegmentIndex \(i) is past the last segment (\(c.segments.count) segments)")
+            } else {
+                c.highlightedSegmentIndex = i
             }
         }
         let plural = r.has("backgroundImages")

@@ -13,6 +13,10 @@ public struct Stepper: Sendable, Equatable {
     public var incrementImage: ControlImage?
     public var decrementImage: ControlImage?
     public var state: ControlState
+    /// The half being pressed (`"pressed": "decrement"` or `"increment"`), if any.
+    public var pressed: Half?
+
+    public enum Half: String, Sendable, Equatable, CaseIterable { case decrement, increment }
 
     public init(value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 100, stepValue: Double = 1, wraps: Bool = false,
                 incrementImage: ControlImage? = nil, decrementImage: ControlImage? = nil, state: ControlState = ControlState()) {
@@ -27,6 +31,7 @@ public struct Stepper: Sendable, Equatable {
 
     static func decode(_ r: ObjectReader) -> Stepper? {
         var s = Stepper(state: ControlState.decode(r))
+        s.pressed = r.choice("pressed", Half.self)
         if let v = r.number("minimumValue") { s.minimumValue = v }
         if let n = r.node("maximumValue"), let v = r.number("maximumValue") {
             if v <= s.minimumValue {

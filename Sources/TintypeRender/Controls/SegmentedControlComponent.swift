@@ -25,7 +25,8 @@ enum SegmentedControlComponent {
         var out: [DisplayItem] = []
 
         func state(_ i: Int) -> ControlState {
-            ControlState(isEnabled: c.state.isEnabled && c.segments[i].isEnabled, isHighlighted: false, isSelected: i == c.selectedSegmentIndex)
+            ControlState(isEnabled: c.state.isEnabled && c.segments[i].isEnabled, isHighlighted: i == c.highlightedSegmentIndex,
+                         isSelected: i == c.selectedSegmentIndex)
         }
         // Which outer corners a segment's rect has: the leftmost and rightmost as drawn.
         func corners(_ i: Int) -> Corners {
@@ -57,6 +58,11 @@ enum SegmentedControlComponent {
                 }
             }
         } else if !rects.isEmpty {
+            // A pressed segment that is not selected shows a light wash of the tint (iOS 7).
+            if let h = c.highlightedSegmentIndex, h != c.selectedSegmentIndex, h < rects.count {
+                out.append(.fill(path: RoundedRect.path(rects[h], radius: cornerRadius, curve: .circular, corners: corners(h)),
+                                 paint: .color(tint.withAlpha(tint.alpha * 0.2)), rule: .nonZero))
+            }
             if c.selectedSegmentIndex >= 0, c.selectedSegmentIndex < rects.count {
                 let i = c.selectedSegmentIndex
                 out.append(.fill(path: RoundedRect.path(rects[i], radius: cornerRadius, curve: .circular, corners: corners(i)),

@@ -32,6 +32,13 @@ enum StepperComponent {
         func color(_ can: Bool) -> Color { can || !c.state.isEnabled ? tint : tint.withAlpha(tint.alpha * ControlDrawing.disabledPartAlpha) }
 
         let minusColor = color(c.canDecrement), plusColor = color(c.canIncrement)
+        // A pressed half (that can act) shows a light wash of the tint, as in iOS 7.
+        if let half = c.pressed, c.state.isEnabled, half == .decrement ? c.canDecrement : c.canIncrement {
+            let r = half == .decrement ? halves.minus : halves.plus
+            let corners: Corners = half == .decrement ? [.topLeft, .bottomLeft] : [.topRight, .bottomRight]
+            out.insert(.fill(path: RoundedRect.path(r, radius: cornerRadius, curve: .circular, corners: corners),
+                             paint: .color(tint.withAlpha(tint.alpha * 0.2)), rule: .nonZero), at: 0)
+        }
         if let image = c.decrementImage {
             out += try centered(image, in: halves.minus, color: minusColor, env: env, context: context, key: "decrementImage")
         } else {
