@@ -4,6 +4,30 @@
 public enum Presentation: Sendable, Equatable {
     case alert(AlertController)
     case actionSheet(AlertController)
+    /// A presented view controller (any view kind, usually a controller) in a modal style.
+    case sheet(ModalSheet)
+
+    /// Whether presenting dims the window (its tints turn gray under a 40% black layer): alerts,
+    /// action sheets, and sheets that leave the window visible around them.
+    public func dimsWindow(on device: Device) -> Bool {
+        switch self {
+        case .alert, .actionSheet: true
+        case .sheet(let s): s.style == .custom || (device.isPad && (s.style == .formSheet || s.style == .pageSheet))
+        }
+    }
+}
+
+/// UIModalPresentationStyle, iOS 7–12: full screen and over current context cover the screen
+/// without dimming; on iPad a page sheet (768 wide, full height) and a form sheet (540×620,
+/// centered) sit over the dimmed window, and on a phone they are full screen; a custom
+/// presentation dims the window and places the sheet at its root's frame. The sheet's views inherit
+/// the dimmed adjustment mode unless they set `tintAdjustmentMode: normal` (the iOS 7 talk's
+/// new-message sheet keeps its Cancel and Post red that way).
+public struct ModalSheet: Sendable, Equatable {
+    public enum Style: String, Sendable, Equatable, CaseIterable { case fullScreen, pageSheet, formSheet, overCurrentContext, custom }
+    public var style: Style
+    public var root: View
+    public init(style: Style = .fullScreen, root: View) { self.style = style; self.root = root }
 }
 
 /// UIAlertController's content.
@@ -45,12 +69,26 @@ extension Presentation {
     /// `{"alert": {...}}` or `{"actionSheet": {...}}`.
     static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> Presentation? {
         guard case .object(let members) = n.value, members.count == 1, let m = members.first else {
-            context.report(path, n.position, "expected {\"alert\": {...}} or {\"actionSheet\": {...}}")
+            context.report(path, n.position, "expected {\"alert\": {...}}, {\"actionSheet\": {...}} or {\"sheet\": {...}}")
             return nil
+        }
+        if m.key == "sheet" {
+            guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+            defer { r.finish() }
+            let style = r.choice("modalPresentationStyle", ModalSheet.Style.self) ?? .fullScreen
+            guard let root = r.node("root") else {
+                context.report(join(path, "root"), m.value.position, "a sheet needs a \"root\": the presented view or controller")
+                return nil
+            }
+            guard let view = SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context) else { return nil }
+            if style == .custom && view.frame == nil {
+                context.report(join(path, "root"), root.position, "a custom presentation needs a \"frame\" on its root")
+            }
+            return .sheet(ModalSheet(style: style, root: view))
         }
         guard m.key == "alert" || m.key == "actionSheet" else {
             var message = "unknown presentation \(quoted(m.key))"
-            if let s = Suggest.closest(to: m.key, in: ["alert", "actionSheet"]) { message += "; did you mean \(quoted(s))?" }
+            if let s = Suggest.closest(to: m.key, in: ["alert", "actionSheet", "sheet"]) { message += "; did you mean \(quoted(s))?" }
             context.report(path, m.keyPosition, message)
             return nil
         }

@@ -13,6 +13,7 @@ struct AlertComponent {
         switch p {
         case .alert(let a): alert(a, screen: screen, env: env)
         case .actionSheet(let a): actionSheet(a, screen: screen, env: env)
+        case .sheet: []
         }
     }
 

@@ -83,20 +83,27 @@ public struct Resolver {
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
             scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
             layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
-            .child(tintColor: scene.tintColor, mode: scene.presented == nil ? scene.tintAdjustmentMode : .dimmed, path: "")
+            .child(tintColor: scene.tintColor, mode: scene.presented?.dimsWindow(on: scene.device) == true ? .dimmed : scene.tintAdjustmentMode, path: "")
         let statusBar = StatusBarComponent.resolve(scene)
         window.traits = StatusBarComponent.traits(scene, statusBar: statusBar)
         window.safeRect = Rect(origin: .zero, size: size).inset(by: StatusBarComponent.safeArea(scene, statusBar: statusBar))
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
         items += try resolve(scene.root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
         if let presented = scene.presented {
-            // Presenting dims the window: its tints turn gray (above) and a black layer covers it;
-            // the presented controller keeps its own colors.
-            items.append(.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(Color(white: 0, alpha: 0.4)), rule: .nonZero))
-            var own = window.child(tintColor: nil, mode: .normal, path: "presented")
-            if case .alert(let a) = presented, let t = a.tintColor { own = own.child(tintColor: t, mode: .normal, path: "presented") }
-            if case .actionSheet(let a) = presented, let t = a.tintColor { own = own.child(tintColor: t, mode: .normal, path: "presented") }
-            items += AlertComponent(text: text).items(presented, screen: Rect(origin: .zero, size: size), env: own)
+            let screen = Rect(origin: .zero, size: size)
+            if presented.dimsWindow(on: scene.device) {
+                // Presenting dims the window: its tints turn gray (above) and a black layer covers it.
+                items.append(.fill(path: .rect(screen), paint: .color(Color(white: 0, alpha: 0.4)), rule: .nonZero))
+            }
+            switch presented {
+            case .alert(let a), .actionSheet(let a):
+                // The alert keeps its own colors.
+                var own = window.child(tintColor: nil, mode: .normal, path: "presented")
+                if let t = a.tintColor { own = own.child(tintColor: t, mode: .normal, path: "presented") }
+                items += AlertComponent(text: text).items(presented, screen: screen, env: own)
+            case .sheet(let sheet):
+                items += try resolve(sheet.root, in: ModalSheetLayout.frame(sheet, scene: scene), parent: window, path: "presented.root")
+            }
         }
         items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items)
