@@ -215,8 +215,7 @@ struct TestCommand: Command {
     /// items, bar backgrounds, controls, cells. Found by reflection, so new kinds are covered too.
     static func collectImages(_ value: Any, base: String, into used: inout Set<String>) {
         if let source = value as? ImageSource {
-            let path = source.path.hasPrefix("/") ? source.path : base + "/" + source.path
-            used.insert(URL(fileURLWithPath: path).standardizedFileURL.path)
+            used.insert(URL(fileURLWithPath: source.resolvedPath(in: base)).standardizedFileURL.path)
             return
         }
         for child in Mirror(reflecting: value).children {

@@ -22,6 +22,14 @@ public struct ImageSource: Sendable, Equatable, Hashable {
     public var path: String
     public init(_ path: String) { self.path = path }
 
+    /// The file on disk: the path as it is when absolute, else inside `baseDirectory` (the scene
+    /// file's folder; the current folder when nil).
+    public func resolvedPath(in baseDirectory: String?) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let base = baseDirectory, !base.isEmpty else { return path }
+        return base.hasSuffix("/") ? base + path : base + "/" + path
+    }
+
     public enum Format: String, Sendable { case png, svg }
 
     /// The format the file name says; nil for any other extension.

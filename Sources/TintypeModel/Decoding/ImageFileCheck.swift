@@ -7,18 +7,12 @@ import Foundation
 /// Checks at decode time that an image file exists and looks like what its name says, so that a
 /// missing or obviously corrupt image is reported with its place in the scene before any drawing.
 enum ImageFileCheck {
-    static func resolvedPath(_ source: ImageSource, baseDirectory: String?) -> String {
-        if source.path.hasPrefix("/") { return source.path }
-        guard let base = baseDirectory, !base.isEmpty else { return source.path }
-        return base.hasSuffix("/") ? base + source.path : base + "/" + source.path
-    }
-
     /// A message describing what is wrong with the file, or nil when it looks fine.
     static func problem(with source: ImageSource, baseDirectory: String?) -> String? {
         guard let format = source.format else {
             return "unsupported image \(quoted(source.path)); use a .png or .svg file"
         }
-        let path = resolvedPath(source, baseDirectory: baseDirectory)
+        let path = source.resolvedPath(in: baseDirectory)
         var isDirectory: Bool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
             return "image file \(quoted(source.path)) not found (looked at \(quoted(path)))"

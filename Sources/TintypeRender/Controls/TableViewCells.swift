@@ -106,26 +106,21 @@ struct TableCellDrawing {
             right = r.minX - Self.accessoryGap
             contentViewMaxX = r.minX
         } else {
+            /// One glyph at the trailing edge, centered vertically; the content ends before it.
+            func placeGlyph(_ g: Glyph, color: Color, gap: Double) {
+                let x = right - g.size.width
+                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: color)
+                right = x - gap
+                contentViewMaxX = x
+            }
             switch row.accessoryType {
             case .none: break
             case .disclosureIndicator:
-                let g = TableGlyphs.chevron
-                let x = right - g.size.width
-                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: .systemLightGray)
-                right = x - Self.chevronGap
-                contentViewMaxX = x
+                placeGlyph(TableGlyphs.chevron, color: .systemLightGray, gap: Self.chevronGap)
             case .checkmark:
-                let g = TableGlyphs.checkmark
-                let x = right - g.size.width
-                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: env.tint)
-                right = x - Self.accessoryGap
-                contentViewMaxX = x
+                placeGlyph(TableGlyphs.checkmark, color: env.tint, gap: Self.accessoryGap)
             case .detailButton:
-                let g = TableGlyphs.info
-                let x = right - g.size.width
-                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: env.tint)
-                right = x - Self.accessoryGap
-                contentViewMaxX = x
+                placeGlyph(TableGlyphs.info, color: env.tint, gap: Self.accessoryGap)
             case .detailDisclosureButton:
                 let c = TableGlyphs.chevron, i = TableGlyphs.info
                 let cx = right - c.size.width

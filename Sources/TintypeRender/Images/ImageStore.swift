@@ -12,9 +12,7 @@ public final class ImageStore: @unchecked Sendable {
     public init() {}
 
     public func resolvedPath(_ source: ImageSource, baseDirectory: String?) -> String {
-        if source.path.hasPrefix("/") { return source.path }
-        guard let base = baseDirectory, !base.isEmpty else { return source.path }
-        return base.hasSuffix("/") ? base + source.path : base + "/" + source.path
+        source.resolvedPath(in: baseDirectory)
     }
 
     /// The image's size in points.
