@@ -26,8 +26,12 @@ public struct Scene: Sendable, Equatable {
     public var root: View
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.
     public var baseDirectory: String?
-    /// An alert or action sheet presented over the root, dimming the window.
+    /// An alert, action sheet, sheet or popover presented over the root.
     public var presented: Presentation?
+    /// The accessibility HUD showing a bar item enlarged, over everything but the status bar.
+    public var largeContentViewer: LargeContentViewer?
+    /// Touch marks drawn over everything, for documentation images.
+    public var touches: [TouchMark] = []
 
     public init(device: Device = .iPhone8, orientation: Orientation = .portrait, scale: Double? = nil,
                 tintColor: Color? = nil, tintAdjustmentMode: TintAdjustmentMode = .automatic,

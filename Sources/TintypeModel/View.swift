@@ -23,6 +23,8 @@ public struct View: Sendable, Equatable {
     /// How the view is composited onto what is under it.
     public var blendMode: BlendMode
     public var subviews: [View]
+    /// A name other parts of the scene refer to (a popover's `sourceView`, a touch mark's `on`).
+    public var id: String?
 
     public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,
@@ -74,6 +76,7 @@ public enum ViewKind: Sendable, Equatable {
         case .controller(.content): "viewController"
         case .controller(.navigation): "navigationController"
         case .controller(.tabBar): "tabBarController"
+        case .controller(.split): "splitViewController"
         case .control(let c): c.name
         case .tableView: "tableView"
         }

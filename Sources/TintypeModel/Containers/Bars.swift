@@ -66,6 +66,8 @@ public struct TabBarItem: Sendable, Equatable {
     public var renderingMode: RenderingMode
     public var badgeValue: String?
     public var badgeColor: Color?
+    /// A name a popover, the large content viewer or a touch mark refers to.
+    public var id: String?
 
     public init(title: String? = nil, image: ImageSource? = nil, selectedImage: ImageSource? = nil,
                 renderingMode: RenderingMode = .automatic, badgeValue: String? = nil, badgeColor: Color? = nil) {

@@ -5,6 +5,7 @@ public indirect enum Controller: Sendable, Equatable {
     case content(ViewController)
     case navigation(NavigationController)
     case tabBar(TabBarController)
+    case split(SplitViewController)
 
     /// The status bar style asked for by the controller that shows the status bar: navigation and
     /// tab bar controllers forward to their visible child.
@@ -13,7 +14,44 @@ public indirect enum Controller: Sendable, Equatable {
         case .content(let vc): vc
         case .navigation(let nav): nav.stack.last
         case .tabBar(let tabs): tabs.selectedTab.flatMap { $0.root.childForStatusBar }
+        case .split(let split): split.secondary.childForStatusBar
         }
+    }
+}
+
+/// UISplitViewController (iOS 8–12): a primary column (320 wide) beside the secondary one, split by
+/// a hairline, when the width is regular (iPad, or a Plus or Max phone in landscape). In a compact
+/// width it collapses into one navigation stack: by default the secondary controller is pushed onto
+/// the primary navigation controller, as UIKit does; `collapsesToPrimary` shows the primary alone.
+public struct SplitViewController: Sendable, Equatable {
+    public enum DisplayMode: String, Sendable, Equatable, CaseIterable {
+        /// Both columns in landscape; the secondary alone in portrait.
+        case automatic
+        case allVisible, primaryHidden
+        /// The primary column over the secondary one, which keeps the whole width.
+        case primaryOverlay
+    }
+    public var primary: Controller
+    public var secondary: Controller
+    public var preferredDisplayMode: DisplayMode
+    public var primaryColumnWidth: Double
+    public var collapsesToPrimary: Bool
+
+    public init(primary: Controller, secondary: Controller, preferredDisplayMode: DisplayMode = .automatic,
+                primaryColumnWidth: Double = 320, collapsesToPrimary: Bool = false) {
+        self.primary = primary; self.secondary = secondary; self.preferredDisplayMode = preferredDisplayMode
+        self.primaryColumnWidth = primaryColumnWidth; self.collapsesToPrimary = collapsesToPrimary
+    }
+
+    /// The one controller shown in a compact width.
+    public var collapsed: Controller {
+        guard !collapsesToPrimary, case .navigation(var nav) = primary else { return primary }
+        switch secondary {
+        case .content(let vc): nav.stack.append(vc)
+        case .navigation(let other): nav.stack += other.stack
+        default: return primary
+        }
+        return .navigation(nav)
     }
 }
 
@@ -98,6 +136,8 @@ public struct BarButtonItem: Sendable, Equatable {
     public var style: Style
     public var tintColor: Color?
     public var isEnabled: Bool
+    /// A name a popover (`sourceItem`), the large content viewer or a touch mark refers to.
+    public var id: String?
 
     public enum Style: String, Sendable, Equatable, CaseIterable { case plain, done }
 
@@ -110,6 +150,17 @@ public struct BarButtonItem: Sendable, Equatable {
 public enum SystemItem: String, Sendable, Equatable, CaseIterable {
     case done, cancel, edit, save, add, compose, reply, action, organize, bookmarks, search, refresh
     case trash, camera, play, pause, rewind, fastForward, undo, redo, stop
+
+    /// What the item is called when it shows as a glyph (the large content viewer's title):
+    /// `fastForward` → "Fast Forward".
+    public var accessibilityName: String {
+        var words = ""
+        for c in rawValue {
+            if c.isUppercase { words += " " }
+            words.append(words.isEmpty ? Character(c.uppercased()) : c)
+        }
+        return words
+    }
 
     /// The title of a system item drawn as text; nil for glyph items.
     public var title: String? {

@@ -6,14 +6,77 @@ public enum Presentation: Sendable, Equatable {
     case actionSheet(AlertController)
     /// A presented view controller (any view kind, usually a controller) in a modal style.
     case sheet(ModalSheet)
+    /// A popover (iPad): content in a rounded panel whose arrow points at a bar item, a view or a
+    /// rectangle. On a phone it adapts to a full-screen sheet, as UIKit's does by default.
+    case popover(Popover)
 
     /// Whether presenting dims the window (its tints turn gray under a 40% black layer): alerts,
     /// action sheets, and sheets that leave the window visible around them.
     public func dimsWindow(on device: Device) -> Bool {
         switch self {
-        case .alert, .actionSheet: true
+        case .alert: true
+        // An iPad action sheet is a popover: the window's tints dim, without the black layer.
+        case .actionSheet: !device.isPad
         case .sheet(let s): s.style == .custom || (device.isPad && (s.style == .formSheet || s.style == .pageSheet))
+        case .popover: false
         }
+    }
+
+    /// Whether the window's tints turn gray: every presentation that dims the window, and
+    /// popovers (which leave the window visible without the black layer).
+    public func dimsTint(on device: Device) -> Bool {
+        switch self {
+        case .popover, .actionSheet: device.isPad || dimsWindow(on: device)
+        default: dimsWindow(on: device)
+        }
+    }
+}
+
+/// What a popover's arrow points at (UIPopoverPresentationController's barButtonItem, or
+/// sourceView and sourceRect), and the directions its arrow may take.
+public struct PopoverSource: Sendable, Equatable {
+    public enum Anchor: Sendable, Equatable {
+        /// A bar button item or tab bar item with this id.
+        case item(String)
+        /// A view with this id; `rect`, when given, is in its coordinates.
+        case view(String)
+        /// The screen; `rect` is in screen points.
+        case screen
+    }
+    public var anchor: Anchor
+    public var rect: Rect?
+    public var permittedArrowDirections: ArrowDirections
+
+    public init(anchor: Anchor, rect: Rect? = nil, permittedArrowDirections: ArrowDirections = .any) {
+        self.anchor = anchor; self.rect = rect; self.permittedArrowDirections = permittedArrowDirections
+    }
+}
+
+/// UIPopoverArrowDirection: the side of the popover the arrow sticks out of. `up` puts the popover
+/// below its source.
+public struct ArrowDirections: OptionSet, Sendable, Equatable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let up = ArrowDirections(rawValue: 1)
+    public static let down = ArrowDirections(rawValue: 2)
+    public static let left = ArrowDirections(rawValue: 4)
+    public static let right = ArrowDirections(rawValue: 8)
+    public static let any: ArrowDirections = [.up, .down, .left, .right]
+    /// UIKit's order of preference when several are permitted.
+    public static let names: [(String, ArrowDirections)] = [("up", .up), ("down", .down), ("left", .left), ("right", .right)]
+}
+
+/// A popover: its content (a view or controller) at its preferred size, and its source.
+public struct Popover: Sendable, Equatable {
+    public var source: PopoverSource
+    /// The content's size; nil is UIKit's default of 320 wide, as tall as the screen allows.
+    public var preferredContentSize: Size?
+    /// The panel's color under the content (UIPopoverPresentationController.backgroundColor); nil is
+    /// the light blurred panel.
+    public var backgroundColor: Color?
+    public var root: View
+    public init(source: PopoverSource, preferredContentSize: Size? = nil, backgroundColor: Color? = nil, root: View) {
+        self.source = source; self.preferredContentSize = preferredContentSize; self.backgroundColor = backgroundColor; self.root = root
     }
 }
 
@@ -38,6 +101,8 @@ public struct AlertController: Sendable, Equatable {
     public var textFields: [AlertTextField]
     /// The actions' color; nil uses the window's tint (undimmed).
     public var tintColor: Color?
+    /// Where an action sheet's popover points on an iPad (required there, as UIKit requires it).
+    public var popoverSource: PopoverSource?
 
     public init(title: String? = nil, message: String? = nil, actions: [AlertAction] = [], textFields: [AlertTextField] = [], tintColor: Color? = nil) {
         self.title = title; self.message = message; self.actions = actions; self.textFields = textFields; self.tintColor = tintColor
@@ -69,7 +134,7 @@ extension Presentation {
     /// `{"alert": {...}}` or `{"actionSheet": {...}}`.
     static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> Presentation? {
         guard case .object(let members) = n.value, members.count == 1, let m = members.first else {
-            context.report(path, n.position, "expected {\"alert\": {...}}, {\"actionSheet\": {...}} or {\"sheet\": {...}}")
+            context.report(path, n.position, "expected {\"alert\": {...}}, {\"actionSheet\": {...}}, {\"sheet\": {...}} or {\"popover\": {...}}")
             return nil
         }
         if m.key == "sheet" {
@@ -86,9 +151,26 @@ extension Presentation {
             }
             return .sheet(ModalSheet(style: style, root: view))
         }
+        if m.key == "popover" {
+            guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+            defer { r.finish() }
+            let source = PopoverSource.decode(r)
+            let size = r.size("preferredContentSize")
+            let background = r.color("backgroundColor")
+            guard let root = r.node("root") else {
+                context.report(join(path, "root"), m.value.position, "a popover needs a \"root\": the view or controller it shows")
+                return nil
+            }
+            guard let view = SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context) else { return nil }
+            guard let source else {
+                context.report(path, m.value.position, "a popover needs a \"sourceItem\", a \"sourceView\" or a \"sourceRect\" for its arrow")
+                return nil
+            }
+            return .popover(Popover(source: source, preferredContentSize: size, backgroundColor: background, root: view))
+        }
         guard m.key == "alert" || m.key == "actionSheet" else {
             var message = "unknown presentation \(quoted(m.key))"
-            if let s = Suggest.closest(to: m.key, in: ["alert", "actionSheet", "sheet"]) { message += "; did you mean \(quoted(s))?" }
+            if let s = Suggest.closest(to: m.key, in: ["alert", "actionSheet", "sheet", "popover"]) { message += "; did you mean \(quoted(s))?" }
             context.report(path, m.keyPosition, message)
             return nil
         }
@@ -96,6 +178,7 @@ extension Presentation {
         defer { r.finish() }
         var alert = AlertController(title: r.string("title"), message: r.string("message"))
         alert.tintColor = r.color("tintColor")
+        if m.key == "actionSheet" { alert.popoverSource = PopoverSource.decode(r) }
         if let items = r.array("actions") {
             for (node, p) in items {
                 if case .string(let title) = node.value { alert.actions.append(AlertAction(title: title)); continue }
@@ -121,5 +204,37 @@ extension Presentation {
             context.report(join(path, "actions"), n.position, "only one action may have the cancel style (UIKit raises otherwise)")
         }
         return m.key == "alert" ? .alert(alert) : .actionSheet(alert)
+    }
+}
+
+extension PopoverSource {
+    /// `sourceItem` (a bar item's id), or `sourceView` (a view's id) with an optional `sourceRect`
+    /// in its coordinates, or `sourceRect` alone in screen points; and `permittedArrowDirections`.
+    static func decode(_ r: ObjectReader) -> PopoverSource? {
+        let item = r.reference("sourceItem")
+        let view = r.reference("sourceView")
+        let rect = r.rect("sourceRect")
+        var directions = ArrowDirections.any
+        if let n = r.node("permittedArrowDirections") {
+            let p = join(r.path, "permittedArrowDirections")
+            let names = ArrowDirections.names.map(\.0) + ["any"]
+            let list: [(JSONNode, String)] = if case .array(let a) = n.value { a.enumerated().map { ($1, p + "[\($0)]") } } else { [(n, p)] }
+            directions = []
+            for (e, ep) in list {
+                guard case .string(let s) = e.value, names.contains(s) else {
+                    r.context.report(ep, e.position, "expected an arrow direction (\(names.joined(separator: ", "))), found \(describe(e))")
+                    continue
+                }
+                directions.formUnion(s == "any" ? .any : ArrowDirections.names.first { $0.0 == s }!.1)
+            }
+            if directions.isEmpty { directions = .any }
+        }
+        if item != nil && (view != nil || rect != nil) {
+            r.context.report(join(r.path, "sourceItem"), r.node.position, "give \"sourceItem\", or \"sourceView\" and \"sourceRect\", not both")
+        }
+        if let item { return PopoverSource(anchor: .item(item), permittedArrowDirections: directions) }
+        if let view { return PopoverSource(anchor: .view(view), rect: rect, permittedArrowDirections: directions) }
+        if let rect { return PopoverSource(anchor: .screen, rect: rect, permittedArrowDirections: directions) }
+        return nil
     }
 }

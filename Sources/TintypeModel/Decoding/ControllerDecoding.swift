@@ -5,6 +5,7 @@ extension SceneDecoder {
         switch kind {
         case "navigationController": NavigationController.decode(r, depth: depth).map(Controller.navigation)
         case "tabBarController": TabBarController.decode(r, depth: depth).map(Controller.tabBar)
+        case "splitViewController": SplitViewController.decode(r, depth: depth).map(Controller.split)
         default: .content(ViewController.decode(r, depth: depth))
         }
     }
@@ -13,7 +14,7 @@ extension SceneDecoder {
     /// `{"tabBarController": {...}}`, or a plain view kind, which becomes a view controller's view.
     static func decodeChildController(_ node: JSONNode, path: String, depth: Int, context: DecodeContext) -> Controller? {
         if case .object(let members) = node.value, members.count == 1, let m = members.first,
-           ["viewController", "navigationController", "tabBarController"].contains(m.key) {
+           ["viewController", "navigationController", "tabBarController", "splitViewController"].contains(m.key) {
             guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
             defer { r.finish() }
             return decodeController(kind: m.key, r, depth: depth + 1)
@@ -104,6 +105,7 @@ extension TabBarController {
                 if let m = t.choice("renderingMode", RenderingMode.self) { item.renderingMode = m }
                 item.badgeValue = t.string("badgeValue")
                 item.badgeColor = t.color("badgeColor")
+                item.id = t.id()
                 var root = Controller.content(ViewController())
                 if let rn = t.node("root") {
                     if let c = SceneDecoder.decodeChildController(rn, path: join(p, "root"), depth: depth, context: r.context) { root = c }
@@ -118,6 +120,24 @@ extension TabBarController {
         if let i = r.integer("selectedIndex", in: 0...max(0, tabs.tabs.count - 1)) { tabs.selectedIndex = i }
         if let a = r.object("tabBar") { tabs.tabBar = BarAppearance.decode(a, kind: .tabBar) }
         return tabs
+    }
+}
+
+extension SplitViewController {
+    static func decode(_ r: ObjectReader, depth: Int) -> SplitViewController? {
+        var columns: [Controller] = []
+        for key in ["primary", "secondary"] {
+            guard let n = r.node(key) else {
+                r.context.report(join(r.path, key), r.node.position, "a split view controller needs a \"primary\" and a \"secondary\" controller")
+                continue
+            }
+            if let c = SceneDecoder.decodeChildController(n, path: join(r.path, key), depth: depth, context: r.context) { columns.append(c) }
+        }
+        var split = columns.count == 2 ? SplitViewController(primary: columns[0], secondary: columns[1]) : nil
+        if let m = r.choice("preferredDisplayMode", SplitViewController.DisplayMode.self) { split?.preferredDisplayMode = m }
+        if let w = r.number("primaryColumnWidth", in: 1...2000) { split?.primaryColumnWidth = w }
+        if let b = r.bool("collapsesToPrimary") { split?.collapsesToPrimary = b }
+        return split
     }
 }
 
@@ -153,6 +173,7 @@ extension BarButtonItem {
         if let s = r.choice("style", Style.self) { item.style = s }
         item.tintColor = r.color("tintColor")
         if let e = r.bool("enabled") { item.isEnabled = e }
+        item.id = r.id()
         return item
     }
 }

@@ -10,7 +10,34 @@ final class DecodeContext {
     let baseDirectory: String?
     private(set) var issues: [SceneIssue] = []
 
+    /// Ids given to views and bar items (id → the path that declared it), and the places that
+    /// refer to one; `checkReferences()` reports duplicates' and unknown names at the end.
+    private(set) var ids: [String: String] = [:]
+    private var references: [(id: String, path: String, position: SourcePosition?)] = []
+
     init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory }
+
+    func declare(id: String, path: String, position: SourcePosition?) {
+        if id.isEmpty { report(path, position, "an id cannot be empty"); return }
+        if let first = ids[id] {
+            report(path, position, "the id \(quoted(id)) is already used by \(first)")
+            return
+        }
+        ids[id] = path
+    }
+
+    func refer(to id: String, path: String, position: SourcePosition?) {
+        references.append((id, path, position))
+    }
+
+    func checkReferences() {
+        for r in references where ids[r.id] == nil {
+            var message = "no view or bar item has the id \(quoted(r.id))"
+            if let s = Suggest.closest(to: r.id, in: Array(ids.keys).sorted()) { message += "; did you mean \(quoted(s))?" }
+            else if ids.isEmpty { message += " (give one an \"id\")" }
+            report(r.path, r.position, message)
+        }
+    }
 
     func report(_ path: String, _ position: SourcePosition?, _ message: String) {
         issues.append(SceneIssue(file: file, path: path, position: position, message: message))
@@ -236,6 +263,28 @@ final class ObjectReader {
             context.report(path, n.position, "expected \(form) or an object with \(names.joined(separator: ", ")), found \(n.value.kindName)")
             return nil
         }
+    }
+
+    /// The object's `"id"`, declared in the scene's namespace of ids.
+    func id() -> String? {
+        guard let n = node("id") else { return nil }
+        guard case .string(let s) = n.value else {
+            context.report(join(path, "id"), n.position, "expected an id (a string), found \(n.value.kindName)")
+            return nil
+        }
+        context.declare(id: s, path: path, position: n.position)
+        return s
+    }
+
+    /// A string naming an id declared somewhere in the scene (checked once the scene is read).
+    func reference(_ key: String) -> String? {
+        guard let n = node(key) else { return nil }
+        guard case .string(let s) = n.value else {
+            context.report(join(path, key), n.position, "expected an id (a string), found \(n.value.kindName)")
+            return nil
+        }
+        context.refer(to: s, path: join(path, key), position: n.position)
+        return s
     }
 
     func rect(_ key: String) -> Rect? {

@@ -85,13 +85,23 @@ public enum SceneDecoder {
             if let t = s.string("time") { scene.statusBar.time = t }
             s.finish()
         }
-        if let n = r.node("presented") { scene.presented = Presentation.decode(n, path: "presented", context: context) }
+        if let n = r.node("presented") {
+            scene.presented = Presentation.decode(n, path: "presented", context: context)
+            if case .actionSheet(let a)? = scene.presented, a.popoverSource == nil, scene.device.isPad {
+                context.report("presented", n.position, "on an iPad an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
+            }
+        }
+        if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
+        if let items = r.array("touches") {
+            scene.touches = items.compactMap { TouchMark.decode($0.node, path: $0.path, context: context) }
+        }
         if let n = r.node("root") {
             if let v = decodeView(n, path: "root", depth: 0, context: context) { scene.root = v }
         } else {
             context.report("root", node.position, "missing \"root\": the scene's root view, like {\"view\": {...}}")
         }
         r.finish()
+        context.checkReferences()
 
         if let problem = scene.pixelLimitProblem {
             context.report(scene.scale != nil ? "scale" : "device", node.position, problem)
@@ -121,6 +131,7 @@ public enum SceneDecoder {
         ("viewController", { r, depth in decodeController(kind: "viewController", r, depth: depth).map(ViewKind.controller) }),
         ("navigationController", { r, depth in decodeController(kind: "navigationController", r, depth: depth).map(ViewKind.controller) }),
         ("tabBarController", { r, depth in decodeController(kind: "tabBarController", r, depth: depth).map(ViewKind.controller) }),
+        ("splitViewController", { r, depth in decodeController(kind: "splitViewController", r, depth: depth).map(ViewKind.controller) }),
         ("tableView", { r, depth in TableView.decode(r, depth: depth).map(ViewKind.tableView) }),
     ]
 
@@ -158,6 +169,7 @@ public enum SceneDecoder {
         guard let r = ObjectReader(member.value, path: viewPath, context: context, what: "an object of \(member.key) properties") else { return nil }
         var view = View()
         if let k = kind.decode(r, depth) { view.kind = k }
+        view.id = r.id()
         view.frame = r.rect("frame")
         view.backgroundColor = r.colorValue("backgroundColor")
         if let a = r.number("alpha", in: 0...1) { view.alpha = a }

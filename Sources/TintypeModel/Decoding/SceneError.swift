@@ -46,7 +46,7 @@ public enum SceneLimits {
 }
 
 /// Quotes a value for a message: strings in double quotes, other values as written.
-func quoted(_ s: String) -> String {
+public func quoted(_ s: String) -> String {
     var out = "\""
     for ch in s.prefix(80) {
         switch ch {

@@ -102,7 +102,9 @@ final class Raster {
         cairo_clip(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, region.pointer, Double(x0 - margin), Double(y0 - margin))
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        // Over, not source: where the blur met transparency (a popover's rounded corner inside a
+        // group), what is already drawn stays under it instead of being erased.
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_paint(cr)
         cairo_restore(cr)
     }

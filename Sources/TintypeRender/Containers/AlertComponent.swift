@@ -13,7 +13,7 @@ struct AlertComponent {
         switch p {
         case .alert(let a): alert(a, screen: screen, env: env)
         case .actionSheet(let a): actionSheet(a, screen: screen, env: env)
-        case .sheet: []
+        case .sheet, .popover: []
         }
     }
 
@@ -94,54 +94,74 @@ struct AlertComponent {
         return [.group(Group(items: inside, clip: outline))]
     }
 
+    static let sheetRow = 57.0
+
+    /// An action sheet's header: its title (13 semibold) and message (13), gray and centered.
+    func sheetHeader(_ a: AlertController, width: Double) -> (lines: [(String, ResolvedFont, Double)], height: Double) {
+        guard a.title?.isEmpty == false || a.message?.isEmpty == false else { return ([], 0) }
+        let headerFont = ResolvedFont(system: 13, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: .regular)
+        var lines: [(String, ResolvedFont, Double)] = []
+        var height = 14.0
+        for (s, font) in [(a.title, headerFont), (a.message, messageFont)] {
+            guard let s, !s.isEmpty else { continue }
+            let h = text.height(of: s, font: font, width: width - 32, lineSpacing: 0)
+            lines.append((s, font, h)); height += h + 2
+        }
+        return (lines, max(44, height + 12))
+    }
+
+    /// The height of an action sheet's main group (header and every action but cancel), `width` wide.
+    func sheetGroupHeight(_ a: AlertController, width: Double) -> Double {
+        sheetHeader(a, width: width).height + Self.sheetRow * Double(a.actions.filter { $0.style != .cancel }.count)
+    }
+
+    /// The header and the actions but cancel, in `group`, separated by hairlines (no background).
+    func sheetGroupItems(_ a: AlertController, in group: Rect, env: Environment) -> [DisplayItem] {
+        let (header, headerHeight) = sheetHeader(a, width: group.width)
+        let hair = 1 / env.scale
+        var out: [DisplayItem] = []
+        var y = group.minY + (headerHeight - header.reduce(0) { $0 + $1.2 + 2 } + 2) / 2
+        for (s, font, h) in header {
+            out.append(label(s, font: font, color: Color.systemGray, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h)))
+            y += h + 2
+        }
+        for (i, action) in a.actions.filter({ $0.style != .cancel }).enumerated() {
+            let r = Rect(x: group.minX, y: group.minY + headerHeight + Self.sheetRow * Double(i), width: group.width, height: Self.sheetRow)
+            if i > 0 || headerHeight > 0 {
+                out.append(.fill(path: .rect(Rect(x: group.minX, y: r.minY, width: group.width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
+            }
+            out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
+        }
+        return out
+    }
+
+    func sheetFont(_ action: AlertAction, in a: AlertController) -> ResolvedFont {
+        ResolvedFont(system: 20, weight: isBold(action, in: a) ? .semibold : .regular)
+    }
+
+    /// The phone action sheet: the main group above the cancel button's own group, at the bottom.
     func actionSheet(_ a: AlertController, screen: Rect, env: Environment) -> [DisplayItem] {
-        let margin = 10.0, gap = 8.0, row = 57.0
+        let margin = 10.0, gap = 8.0, row = Self.sheetRow
         let width = min(screen.width - 2 * margin, 394)
         let x = screen.midX - width / 2
         let safeBottom = max(0, screen.maxY - env.safeRect.maxY)
-        let headerFont = ResolvedFont(system: 13, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: .regular)
-        var header: [(String, ResolvedFont, Double)] = []
-        var headerHeight = 0.0
-        if a.title?.isEmpty == false || a.message?.isEmpty == false {
-            headerHeight = 14
-            for (s, font) in [(a.title, headerFont), (a.message, messageFont)] {
-                guard let s, !s.isEmpty else { continue }
-                let h = text.height(of: s, font: font, width: width - 32, lineSpacing: 0)
-                header.append((s, font, h)); headerHeight += h + 2
-            }
-            headerHeight = max(44, headerHeight + 12)
-        }
         let cancel = a.actions.first { $0.style == .cancel }
-        let others = a.actions.filter { $0.style != .cancel }
-        let mainHeight = headerHeight + row * Double(others.count)
+        let mainHeight = sheetGroupHeight(a, width: width)
         var bottom = screen.maxY - max(margin, safeBottom)
         var out: [DisplayItem] = []
-        let hair = 1 / env.scale
-        let titleFont = { (action: AlertAction) in ResolvedFont(system: 20, weight: self.isBold(action, in: a) ? .semibold : .regular) }
         if let cancel {
             let r = Rect(x: x, y: bottom - row, width: width, height: row)
             let outline = RoundedRect.path(r, radius: 13, curve: .continuous)
             out.append(.fill(path: outline, paint: .color(.white), rule: .nonZero))
-            out.append(label(cancel.title, font: titleFont(cancel), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
+            out.append(label(cancel.title, font: sheetFont(cancel, in: a), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
             bottom = r.minY - gap
         }
         guard mainHeight > 0 else { return out }
         let group = Rect(x: x, y: bottom - mainHeight, width: width, height: mainHeight)
         let outline = RoundedRect.path(group, radius: 13, curve: .continuous)
-        var inside: [DisplayItem] = [.backdrop(Backdrop(rect: group, blurRadius: 30, saturation: 1.8)),
+        let inside: [DisplayItem] = [.backdrop(Backdrop(rect: group, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
-        var y = group.minY + (headerHeight - header.reduce(0) { $0 + $1.2 + 2 } + 2) / 2
-        for (s, font, h) in header {
-            inside.append(label(s, font: font, color: Color.systemGray, frame: Rect(x: x + 16, y: y, width: width - 32, height: h)))
-            y += h + 2
-        }
-        for (i, action) in others.enumerated() {
-            let r = Rect(x: x, y: group.minY + headerHeight + row * Double(i), width: width, height: row)
-            if i > 0 || headerHeight > 0 {
-                inside.append(.fill(path: .rect(Rect(x: x, y: r.minY, width: width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
-            }
-            inside.append(label(action.title, font: titleFont(action), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
-        }
+            + sheetGroupItems(a, in: group, env: env)
         return [.group(Group(items: inside, clip: outline))] + out
     }
 }

@@ -15,31 +15,46 @@ struct BarItems {
 
     /// The width an item takes and how to draw it at an x, centered vertically in `row`.
     func place(_ item: BarButtonItem, row: Rect, path: String) throws(RenderError) -> Placed? {
+        guard let (placed, icon) = try placeContent(item, row: row, path: path) else { return nil }
+        guard let id = item.id else { return placed }
+        let title: String? = switch item.content {
+        case .title(let t): t
+        case .system(let s): s.title ?? s.accessibilityName
+        default: nil
+        }
+        let anchors = env.anchors, color = color(for: item)
+        return Placed(width: placed.width) { x throws(RenderError) in
+            anchors.record(id, Anchors.Entry(frame: Rect(x: x, y: row.minY, width: placed.width, height: row.height), title: title, icon: icon, color: color))
+            return try placed.draw(x)
+        }
+    }
+
+    private func placeContent(_ item: BarButtonItem, row: Rect, path: String) throws(RenderError) -> (Placed, Anchors.Icon?)? {
         let color = color(for: item)
         switch item.content {
         case .title(let title):
-            return titlePlaced(title, bold: item.style == .done, color: color, row: row)
+            return (titlePlaced(title, bold: item.style == .done, color: color, row: row), nil)
         case .system(let system):
             if let title = system.title {
-                return titlePlaced(title, bold: system == .done || item.style == .done, color: color, row: row)
+                return (titlePlaced(title, bold: system == .done || item.style == .done, color: color, row: row), nil)
             }
             guard let glyph = SystemGlyphs.glyph(for: system) else { return nil }
-            return Placed(width: glyph.size.width) { x in
+            return (Placed(width: glyph.size.width) { x in
                 glyph.items(at: Point(x: x, y: row.midY - glyph.size.height / 2), color: color)
-            }
+            }, .glyph(glyph))
         case .image(let source, let mode):
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let size: Size
             do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
             let template = mode.resolved(templateByDefault: true) == .alwaysTemplate
-            return Placed(width: size.width) { x in
+            return (Placed(width: size.width) { x in
                 [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height),
                                   templateColor: template ? color : nil, capInsets: nil, resizingMode: .stretch, origin: path))]
-            }
+            }, .image(source, filePath: file, template: template))
         case .fixedSpace(let w):
-            return Placed(width: w) { _ in [] }
+            return (Placed(width: w) { _ in [] }, nil)
         case .flexibleSpace:
-            return Placed(width: 0) { _ in [] }
+            return (Placed(width: 0) { _ in [] }, nil)
         }
     }
 

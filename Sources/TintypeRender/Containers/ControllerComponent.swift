@@ -20,8 +20,46 @@ struct ControllerComponent {
             return try navigation(nav, frame: frame, env: env, around: around)
         case .tabBar(let tabs):
             return try tabBar(tabs, frame: frame, env: env)
+        case .split(let split):
+            return try self.split(split, frame: frame, env: env, around: around)
         }
     }
+
+    /// Whether the width is regular: an iPad, or a Plus or Max phone in landscape.
+    static func isRegularWidth(_ traits: Traits) -> Bool {
+        traits.isPad || (traits.isCompactHeight && traits.screenSize.width >= 736)
+    }
+
+    /// The columns side by side (or the primary over the secondary), split by a hairline; a single
+    /// collapsed stack in a compact width.
+    func split(_ split: SplitViewController, frame: Rect, env: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
+        guard Self.isRegularWidth(env.traits) else {
+            return try items(split.collapsed, frame: frame, env: env, around: around)
+        }
+        var mode = split.preferredDisplayMode
+        if mode == .automatic { mode = env.traits.screenSize.width > env.traits.screenSize.height ? .allVisible : .primaryHidden }
+        let primaryWidth = min(split.primaryColumnWidth, frame.width / 2)
+        let hair = 1 / env.scale
+        var primaryEnv = env, secondaryEnv = env
+        primaryEnv.path = env.path + ".primary"
+        secondaryEnv.path = env.path + ".secondary"
+        let rtl = env.layoutDirection == .rightToLeft
+        let primaryFrame = Rect(x: rtl ? frame.maxX - primaryWidth : frame.minX, y: frame.minY, width: primaryWidth, height: frame.height)
+        var secondaryFrame = frame
+        if mode == .allVisible {
+            let x = rtl ? frame.minX : primaryFrame.maxX + hair
+            secondaryFrame = Rect(x: x, y: frame.minY, width: frame.width - primaryWidth - hair, height: frame.height)
+        }
+        var out = try items(split.secondary, frame: secondaryFrame, env: secondaryEnv, around: around)
+        guard mode != .primaryHidden else { return out }
+        out += try items(split.primary, frame: primaryFrame, env: primaryEnv, around: around)
+        let line = Rect(x: rtl ? primaryFrame.minX - hair : primaryFrame.maxX, y: frame.minY, width: hair, height: frame.height)
+        out.append(.fill(path: .rect(line), paint: .color(Self.divider), rule: .nonZero))
+        return out
+    }
+
+    /// The split view's divider: the bars' hairline gray, measured ≈ (167,167,171) over white.
+    static let divider = Color(rgb8: 0xA7, 0xA7, 0xAB)
 
     /// A content controller's view: extended under translucent bars (or opaque ones when asked),
     /// with its safe area between the bars, plus its additional safe area insets.

@@ -38,6 +38,7 @@ enum StatusBarComponent {
         case .content: false
         case .navigation(let nav): !nav.isNavigationBarHidden && nav.navigationBar.barStyle == .black
         case .tabBar(let tabs): tabs.selectedTab.map { blackNavigationBar($0.root) } ?? false
+        case .split(let split): blackNavigationBar(split.secondary)
         }
     }
 

@@ -36,6 +36,9 @@ struct TabBarComponent {
                                             resizingMode: .stretch, origin: env.path + ".tabBar.selectionIndicatorImage")))
             }
             let source = selected ? (tab.item.selectedImage ?? tab.item.image) : tab.item.image
+            let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
+            env.anchors.record(tab.item.id, Anchors.Entry(frame: cell, title: tab.item.title,
+                                                          icon: source.map { .image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: template) }, color: color))
             let box: Double = env.traits.isCompactHeight ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
             let title = tab.item.title ?? ""
@@ -58,7 +61,6 @@ struct TabBarComponent {
                 // Images keep their size, centered in the item's box (scaled down only when larger).
                 let s = min(1, min(imageRect.width / max(size.width, 0.01), imageRect.height / max(size.height, 0.01)))
                 let frame = Rect(x: imageRect.midX - size.width * s / 2, y: imageRect.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
-                let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
                 out.append(.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,
                                             capInsets: nil, resizingMode: .stretch, origin: path)))
             }

@@ -17,6 +17,8 @@ public struct Environment: Sendable {
     /// The part of the screen no bar, status bar or home indicator covers, in absolute points.
     public var safeRect: Rect = .zero
     public var traits: Traits = Traits()
+    /// Shared by every environment of one scene: where views and items with ids landed.
+    public var anchors = Anchors()
 
     public func resolve(_ value: ColorValue) -> Color {
         switch value {
@@ -83,30 +85,54 @@ public struct Resolver {
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
             scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
             layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
-            .child(tintColor: scene.tintColor, mode: scene.presented?.dimsWindow(on: scene.device) == true ? .dimmed : scene.tintAdjustmentMode, path: "")
+            .child(tintColor: scene.tintColor, mode: scene.presented?.dimsTint(on: scene.device) == true ? .dimmed : scene.tintAdjustmentMode, path: "")
         let statusBar = StatusBarComponent.resolve(scene)
         window.traits = StatusBarComponent.traits(scene, statusBar: statusBar)
         window.safeRect = Rect(origin: .zero, size: size).inset(by: StatusBarComponent.safeArea(scene, statusBar: statusBar))
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
         items += try resolve(scene.root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
         if let presented = scene.presented {
-            let screen = Rect(origin: .zero, size: size)
-            if presented.dimsWindow(on: scene.device) {
-                // Presenting dims the window: its tints turn gray (above) and a black layer covers it.
-                items.append(.fill(path: .rect(screen), paint: .color(Color(white: 0, alpha: 0.4)), rule: .nonZero))
-            }
-            switch presented {
-            case .alert(let a), .actionSheet(let a):
-                // The alert keeps its own colors.
-                var own = window.child(tintColor: nil, mode: .normal, path: "presented")
-                if let t = a.tintColor { own = own.child(tintColor: t, mode: .normal, path: "presented") }
-                items += AlertComponent(text: text).items(presented, screen: screen, env: own)
-            case .sheet(let sheet):
-                items += try resolve(sheet.root, in: ModalSheetLayout.frame(sheet, scene: scene), parent: window, path: "presented.root")
-            }
+            items += try presentation(presented, scene: scene, window: window)
+        }
+        if let viewer = scene.largeContentViewer {
+            items += try LargeContentViewerComponent(images: images, text: text).items(viewer, window: window, screen: Rect(origin: .zero, size: size))
         }
         items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text)
+        items += try TouchMarks.items(scene.touches, anchors: window.anchors)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items)
+    }
+
+    /// What the window presents, over the root: the dimming layer (when the presentation dims)
+    /// and the alert, sheet or popover, in its own colors.
+    func presentation(_ presented: Presentation, scene: Scene, window: Environment) throws(RenderError) -> [DisplayItem] {
+        let screen = Rect(origin: .zero, size: scene.screenSize)
+        var items: [DisplayItem] = []
+        if presented.dimsWindow(on: scene.device) {
+            // Presenting dims the window: its tints turn gray (above) and a black layer covers it.
+            items.append(.fill(path: .rect(screen), paint: .color(Color(white: 0, alpha: 0.4)), rule: .nonZero))
+        }
+        switch presented {
+        case .alert(let a), .actionSheet(let a):
+            // The alert keeps its own colors.
+            var own = window.child(tintColor: nil, mode: .normal, path: "presented")
+            if let t = a.tintColor { own = own.child(tintColor: t, mode: .normal, path: "presented") }
+            let alerts = AlertComponent(text: text)
+            if case .actionSheet = presented, scene.device.isPad, let source = a.popoverSource {
+                items += try PopoverComponent.actionSheet(a, source: source, alerts: alerts, env: own, screen: screen)
+            } else {
+                items += alerts.items(presented, screen: screen, env: own)
+            }
+        case .sheet(let sheet):
+            items += try resolve(sheet.root, in: ModalSheetLayout.frame(sheet, scene: scene), parent: window, path: "presented.root")
+        case .popover(let popover):
+            if scene.device.isPad {
+                items += try PopoverComponent(resolver: self).items(popover, window: window, screen: screen)
+            } else {
+                // In a compact width a popover adapts to a full-screen presentation.
+                items += try resolve(popover.root, in: screen, parent: window, path: "presented.root")
+            }
+        }
+        return items
     }
 
     /// The drawing of `view`, whose superview's bounds are at `container` in absolute points.
@@ -116,6 +142,7 @@ public struct Resolver {
         let frame = view.frame.map {
             Rect(x: container.minX + $0.x, y: container.minY + $0.y, width: $0.width, height: $0.height)
         } ?? container
+        env.anchors.record(view.id, Anchors.Entry(frame: frame))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
 
         var items: [DisplayItem] = []

@@ -1,0 +1,120 @@
+import TintypeModel
+
+/// The accessibility large content viewer (iOS 11): a light blurred rounded square in the middle of
+/// the screen with the bar item's icon three times its size and its title under it, both in the
+/// color the item shows in its bar. The panel grows with a long title, up to the screen's width.
+/// UIKit publishes no metrics for it; these are estimates from screenshots of iOS 11.
+struct LargeContentViewerComponent {
+    let images: ImageStore
+    let text: TextMeasuring
+
+    static let side = 180.0, radius = 18.0, padding = 24.0, iconBox = 75.0
+    static let panel = Color(rgb8: 244, 244, 244, alpha: 0.88)
+    static let titleFont = ResolvedFont(system: 24, weight: .semibold)
+
+    func items(_ viewer: LargeContentViewer, window: Environment, screen: Rect) throws(RenderError) -> [DisplayItem] {
+        let title: String?
+        let icon: Anchors.Icon?
+        var color = Color(rgb8: 0x4A, 0x4A, 0x4A)
+        switch viewer.content {
+        case .item(let id):
+            guard let e = window.anchors[id] else {
+                throw RenderError(path: "largeContentViewer.item", message: "the bar item \(quoted(id)) is not on screen")
+            }
+            title = e.title; icon = e.icon
+            if let c = e.color { color = c }
+        case .custom(let t, let image):
+            title = t
+            icon = image.map { .image($0, filePath: images.resolvedPath($0, baseDirectory: window.baseDirectory), template: true) }
+            color = window.tint
+        }
+        let maxWidth = screen.width - 2 * 32
+        let titleWidth = title.map { min(text.size(of: $0, font: Self.titleFont).width + 1, maxWidth - 2 * Self.padding) } ?? 0
+        let titleHeight = title.map { text.height(of: $0, font: Self.titleFont, width: titleWidth, lineSpacing: 0) } ?? 0
+        let width = min(maxWidth, max(Self.side, titleWidth + 2 * Self.padding))
+        let content = (icon == nil ? 0 : Self.iconBox) + (icon != nil && title != nil ? 12 : 0) + titleHeight
+        let height = max(Self.side, content + 2 * Self.padding)
+        let box = Rect(x: (screen.midX - width / 2).rounded(), y: (screen.midY - height / 2).rounded(), width: width, height: height)
+        let outline = RoundedRect.path(box, radius: Self.radius, curve: .continuous)
+        var inside: [DisplayItem] = [.backdrop(Backdrop(rect: box, blurRadius: 30, saturation: 1.8)),
+                                     .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
+        var y = box.minY + (height - content) / 2
+        if let icon {
+            let slot = Rect(x: box.midX - Self.iconBox / 2, y: y, width: Self.iconBox, height: Self.iconBox)
+            inside += try iconItems(icon, in: slot, color: color)
+            y += Self.iconBox + 12
+        }
+        if let title {
+            inside.append(.text(TextItem(text: title, font: Self.titleFont, color: color, frame: Rect(x: box.midX - titleWidth / 2, y: y, width: titleWidth, height: titleHeight),
+                                         alignment: .center, direction: window.layoutDirection, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: 0)))
+        }
+        return [.group(Group(items: inside, clip: outline))]
+    }
+
+    /// The icon three times its bar size, fitted into `slot`.
+    func iconItems(_ icon: Anchors.Icon, in slot: Rect, color: Color) throws(RenderError) -> [DisplayItem] {
+        switch icon {
+        case .glyph(let g):
+            let s = min(3, min(slot.width / g.size.width, slot.height / g.size.height))
+            return g.items(centeredIn: slot, scale: s, color: color)
+        case .image(let source, let file, let template):
+            let size: Size
+            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: "largeContentViewer", message: error.message) }
+            let s = min(3, min(slot.width / max(size.width, 0.01), slot.height / max(size.height, 0.01)))
+            let frame = Rect(x: slot.midX - size.width * s / 2, y: slot.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
+            return [.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,
+                                     capInsets: nil, resizingMode: .stretch, origin: "largeContentViewer"))]
+        }
+    }
+}
+
+/// Touch marks for documentation images: a tap is a gray disc 44 across with a light ring; a
+/// swipe adds a trail that widens and darkens from where the finger started.
+enum TouchMarks {
+    static let radius = 22.0
+    static let disc = Color(white: 0.45, alpha: 0.45)
+    static let ring = Color(white: 1, alpha: 0.75)
+
+    static func items(_ touches: [TouchMark], anchors: Anchors) throws(RenderError) -> [DisplayItem] {
+        var out: [DisplayItem] = []
+        for (i, touch) in touches.enumerated() {
+            switch touch {
+            case .tap(let target):
+                let center: Point
+                switch target {
+                case .point(let p): center = p
+                case .id(let id):
+                    guard let e = anchors[id] else { throw RenderError(path: "touches[\(i)].tap", message: "nothing with the id \(quoted(id)) is on screen") }
+                    center = Point(x: e.frame.midX, y: e.frame.midY)
+                }
+                out += mark(at: center)
+            case .swipe(let from, let to):
+                out += trail(from: from, to: to) + mark(at: to)
+            }
+        }
+        return out
+    }
+
+    static func mark(at c: Point) -> [DisplayItem] {
+        let r = Rect(x: c.x - radius, y: c.y - radius, width: 2 * radius, height: 2 * radius)
+        return [.fill(path: RoundedRect.path(r, radius: radius, curve: .circular), paint: .color(disc), rule: .nonZero),
+                .stroke(path: RoundedRect.path(r.insetBy(dx: 1, dy: 1), radius: radius - 1, curve: .circular), paint: .color(ring),
+                        style: StrokeStyle(width: 2, cap: .butt, join: .round, miterLimit: 10, dashes: [], dashPhase: 0))]
+    }
+
+    /// A quadrilateral 4 wide at the start and the disc's width at the end, fading in.
+    static func trail(from a: Point, to b: Point) -> [DisplayItem] {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > radius else { return [] }
+        let nx = -dy / length, ny = dx / length
+        let w0 = 2.0, w1 = radius * 0.8
+        // The trail stops at the disc's edge, so that the translucent disc does not double it.
+        let end = Point(x: b.x - dx / length * (radius - 1), y: b.y - dy / length * (radius - 1))
+        let path = Path([.move(Point(x: a.x + nx * w0, y: a.y + ny * w0)), .line(Point(x: end.x + nx * w1, y: end.y + ny * w1)),
+                         .line(Point(x: end.x - nx * w1, y: end.y - ny * w1)), .line(Point(x: a.x - nx * w0, y: a.y - ny * w0)), .close])
+        let paint = ResolvedPaint.linear(start: a, end: end, stops: [ResolvedStop(location: 0, color: Color(white: 0.45, alpha: 0)),
+                                                                   ResolvedStop(location: 1, color: Color(white: 0.45, alpha: 0.35))])
+        return [.fill(path: path, paint: paint, rule: .nonZero)]
+    }
+}

@@ -1,0 +1,33 @@
+import Synchronization
+import TintypeModel
+
+/// Where the views and bar items that have ids landed, recorded as the scene resolves, for what
+/// points at them afterwards: a popover's arrow, the large content viewer, touch marks.
+public final class Anchors: Sendable {
+    /// A bar item's icon as drawn in its bar.
+    public enum Icon: Sendable, Equatable {
+        case image(ImageSource, filePath: String, template: Bool)
+        case glyph(Glyph)
+    }
+
+    public struct Entry: Sendable, Equatable {
+        /// In screen points.
+        public var frame: Rect
+        /// A bar item's title and icon (nil for views).
+        public var title: String?
+        public var icon: Icon?
+        /// The color the item shows in (its tint, or gray for an unselected tab).
+        public var color: Color?
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    public init() {}
+
+    func record(_ id: String?, _ entry: Entry) {
+        guard let id else { return }
+        entries.withLock { $0[id] = entry }
+    }
+
+    public subscript(id: String) -> Entry? { entries.withLock { $0[id] } }
+}
