@@ -70,6 +70,11 @@ extension Device {
         iPhone15Pro, iPhone15ProMax, iPad, iPadPro11, iPadPro12_9,
     ]
 
+    /// The device's name in file names: `iPhone 8 Plus` → `iphone-8-plus`, `iPad Pro 12.9` → `ipad-pro-12.9`.
+    public var slug: String {
+        name.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: "-")
+    }
+
     /// The catalog device with this name or alias, ignoring case and spaces.
     public static func named(_ name: String) -> Device? {
         let key = normalize(name)

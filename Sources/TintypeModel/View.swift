@@ -8,6 +8,9 @@ public struct View: Sendable, Equatable {
     public var kind: ViewKind
     /// Frame in the superview's coordinates; nil fills the superview (the screen for the root).
     public var frame: Rect?
+    /// A frame by distances to a guide of the superview (its bounds, safe area or margins), used
+    /// when `frame` is nil: one scene then lays out on every device.
+    public var layout: LayoutPins?
     public var backgroundColor: ColorValue?
     public var alpha: Double
     public var isHidden: Bool

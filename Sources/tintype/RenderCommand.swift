@@ -16,9 +16,13 @@ struct RenderCommand: Command {
                                 created if missing. Default: NAME.png in the current folder.
           --scale N             Render at N pixels per point instead of the device's (0.25 to 16,
                                 within the pixel limit: 16384 a side, 64 megapixels).
-          --device NAME         Render on another device from 'tintype devices'.
+          --device NAME         Render on another device from 'tintype devices' (for a scene
+                                that lists "devices", render only this one).
           --orientation O       portrait or landscape.
           -h, --help            Show this help.
+
+        A scene that lists "devices" renders once per device, to NAME.DEVICE.png
+        (game.iphone-8.png, game.iphone-x.png).
 
         Files are written whole or not at all (a temporary file, then a rename). An existing PNG
         beside its scene with the same name is a golden: render refuses to overwrite it (use
@@ -89,6 +93,21 @@ struct RenderCommand: Command {
         return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
     }
 
+    /// The file-name suffixes of a scene's PNGs: one per device of its `devices` (`.iphone-x`),
+    /// else none; `--device` renders the one device asked for. A scene that does not decode, or
+    /// standard input, counts as one (its error comes when it renders).
+    func suffixes(for scene: String) -> [String?] {
+        guard device == nil, scene != "-", let s = try? SceneDecoder.load(path: scene) else { return [nil] }
+        return s.variants.map(\.suffix)
+    }
+
+    /// Where the PNG of one variant goes: the scene's destination with the suffix before `.png`.
+    func destination(for scene: String, suffix: String?) -> String? {
+        guard let dest = destination(for: scene) else { return nil }
+        guard let suffix else { return dest }
+        return (dest.hasSuffix(".png") ? String(dest.dropLast(4)) : dest) + suffix + ".png"
+    }
+
     /// Where the PNG for `scene` goes; nil means standard output.
     func destination(for scene: String) -> String? {
         let stem = scene == "-" ? "scene" : URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
@@ -104,18 +123,26 @@ struct RenderCommand: Command {
         // Collisions and goldens are checked before anything renders.
         var targets: [String: String] = [:]
         for scene in scenes {
-            guard let dest = destination(for: scene) else { continue }
-            let key = URL(fileURLWithPath: dest).standardizedFileURL.path
-            if let other = targets[key] {
-                Tool.printError("\"\(scene)\" and \"\(other)\" would both be written to \(dest)", usage: Self.usage, hint: "Render them into different folders.")
+            let suffixes = suffixes(for: scene)
+            if output == "-" && suffixes.count > 1 {
+                Tool.printError("\(scene) renders on \(suffixes.count) devices, and -o - (standard output) takes one image", usage: Self.usage,
+                                hint: "Pass --device to pick one, or -o DIR/.")
                 return ExitCode.usage
             }
-            targets[key] = scene
-            if scene != "-", key == URL(fileURLWithPath: scene).deletingPathExtension().appendingPathExtension("png").standardizedFileURL.path,
-               FileManager.default.fileExists(atPath: key) {
-                Tool.printError("\(dest) is the golden beside \(scene); render will not overwrite it", usage: Self.usage,
-                                hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
-                return ExitCode.usage
+            for suffix in suffixes {
+                guard let dest = destination(for: scene, suffix: suffix) else { continue }
+                let key = URL(fileURLWithPath: dest).standardizedFileURL.path
+                if let other = targets[key] {
+                    Tool.printError("\"\(scene)\" and \"\(other)\" would both be written to \(dest)", usage: Self.usage, hint: "Render them into different folders.")
+                    return ExitCode.usage
+                }
+                targets[key] = scene
+                let golden = URL(fileURLWithPath: scene).deletingPathExtension().path + (suffix ?? "") + ".png"
+                if scene != "-", key == URL(fileURLWithPath: golden).standardizedFileURL.path, FileManager.default.fileExists(atPath: key) {
+                    Tool.printError("\(dest) is the golden beside \(scene); render will not overwrite it", usage: Self.usage,
+                                    hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
+                    return ExitCode.usage
+                }
             }
         }
         if let output, output != "-", scenes.count > 1 || output.hasSuffix("/") {
@@ -136,9 +163,9 @@ struct RenderCommand: Command {
             case .failure(let message)?:
                 failed += 1
                 writeStderr("Error: " + message)
-            case .success(let dest?)?:
-                print("Wrote \(dest)")
-            case .success(nil)?, nil:
+            case .success(let written)?:
+                for dest in written { print("Wrote \(dest)") }
+            case nil:
                 break
             }
         }
@@ -146,7 +173,8 @@ struct RenderCommand: Command {
         return failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
-    enum Outcome { case success(String?), failure(String) }
+    /// The files written (none for standard output), or the error.
+    enum Outcome { case success([String]), failure(String) }
 
     func renderOne(_ file: String, renderer: Renderer) -> Outcome {
         var scene: Scene
@@ -160,19 +188,27 @@ struct RenderCommand: Command {
         } catch {
             return .failure(error.description)
         }
-        if let device { scene.device = device }
+        if let device { scene.device = device; scene.devices = [] }
         if let orientation { scene.orientation = orientation }
         if let scale { scene.scale = scale }
-        if let problem = scene.pixelLimitProblem { return .failure("\(file): \(problem)") }
-        let png: [UInt8]
-        do { png = try renderer.renderPNG(scene) } catch {
-            return .failure("\(file): \(error)")
+        let variants = scene.variants
+        if file == "-" && variants.count > 1 {
+            return .failure("<stdin>: the scene lists \(variants.count) devices; pass --device to render one of them")
         }
-        guard let dest = destination(for: file) else {
-            FileHandle.standardOutput.write(Data(png))
-            return .success(nil)
+        var written: [String] = []
+        for (suffix, variant) in variants {
+            if let problem = variant.pixelLimitProblem { return .failure("\(file): \(problem)") }
+            let png: [UInt8]
+            do { png = try renderer.renderPNG(variant) } catch {
+                return .failure("\(file)\(suffix.map { " (\($0.dropFirst()))" } ?? ""): \(error)")
+            }
+            guard let dest = destination(for: file, suffix: suffix) else {
+                FileHandle.standardOutput.write(Data(png))
+                return .success([])
+            }
+            do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
+            written.append(dest)
         }
-        do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
-        return .success(dest)
+        return .success(written)
     }
 }

@@ -79,8 +79,9 @@ struct TestCommand: Command {
         if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
     }
 
-    /// A scene to check: its file, the golden beside it, and the name of its artifacts.
-    struct Item { var scene: String; var golden: String; var name: String }
+    /// A scene to check: its file, the golden beside it, and the name of its artifacts; for a
+    /// scene with `devices`, one item per device (`game.iphone-x.png`).
+    struct Item { var scene: String; var golden: String; var name: String; var device: Device? = nil }
 
     func items() -> [Item] {
         var all: [Item] = []
@@ -89,7 +90,12 @@ struct TestCommand: Command {
             for relative in Self.files(under: root, ext: ".json") {
                 let stem = String(relative.dropLast(5))
                 let scene = root + "/" + relative
-                all.append(Item(scene: scene, golden: root + "/" + stem + ".png", name: Self.artifactName(scene)))
+                // A scene that does not decode is one item, which reports the error.
+                let variants = (try? SceneDecoder.load(path: scene))?.variants ?? [(nil, Scene(root: View()))]
+                for (suffix, variant) in variants {
+                    all.append(Item(scene: scene, golden: root + "/" + stem + (suffix ?? "") + ".png", name: Self.artifactName(scene) + (suffix ?? ""),
+                                    device: suffix == nil ? nil : variant.device))
+                }
             }
         }
         return all
@@ -164,10 +170,11 @@ struct TestCommand: Command {
     }
 
     static func check(_ item: Item, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
-        let scene: Scene
+        var scene: Scene
         do { scene = try SceneDecoder.load(path: item.scene) } catch {
             return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: error.description)
         }
+        if let device = item.device { scene.device = device; scene.devices = [] }
         let bitmap: Bitmap
         do { bitmap = try renderer.render(scene) } catch {
             return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: "rendering failed: \(error)")
@@ -176,23 +183,23 @@ struct TestCommand: Command {
         return ReportEntry(scene: item.scene, golden: item.golden, status: r.status, message: r.message, comparison: r.comparison, artifacts: r.artifacts)
     }
 
-    /// Goldens no scene produces: PNGs without a scene of the same name beside them, other than
-    /// images that scenes use.
+    /// Goldens no scene produces: PNGs that are neither a scene's golden (one per device for a
+    /// scene with `devices`) nor an image a scene uses.
     func runStale() -> Int32 {
         var used = Set<String>()
         var stale: [String] = []
-        for item in items() {
+        let all = items()
+        for item in all {
+            used.insert(URL(fileURLWithPath: item.golden).standardizedFileURL.path)
             if let scene = try? SceneDecoder.load(path: item.scene) {
-                Self.collectImages(scene.root, base: scene.baseDirectory ?? ".", into: &used)
+                Self.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
             }
         }
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             for relative in Self.files(under: root, ext: ".png") {
                 let png = root + "/" + relative
-                let scene = String(png.dropLast(4)) + ".json"
-                let key = URL(fileURLWithPath: png).standardizedFileURL.path
-                if !FileManager.default.fileExists(atPath: scene) && !used.contains(key) { stale.append(png) }
+                if !used.contains(URL(fileURLWithPath: png).standardizedFileURL.path) { stale.append(png) }
             }
         }
         for png in stale {

@@ -161,4 +161,31 @@ import Testing
         let unreadable = try cli.run(["diff", "Snapshots/A/red.png", "bad.png"], in: dir)
         #expect(unreadable.status == 2 && unreadable.stderr.contains("bad.png"))
     }
+
+    /// A scene with `devices` has one golden per device, named after it.
+    @Test func aSceneWithDevicesHasOneGoldenPerDevice() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Snapshots", withIntermediateDirectories: true)
+        try #"{ "devices": ["iPhone SE", "iPhone 8"], "scale": 1, "root": { "view": { "backgroundColor": "systemRed" } } }"#
+            .write(toFile: dir + "/Snapshots/both.json", atomically: true, encoding: .utf8)
+        let first = try cli.run(["test", "--record", "missing"], in: dir)
+        #expect(lastLine(first) == "0 passed, 0 failed, 0 skipped, 2 recorded")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Snapshots/both.iphone-se.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/Snapshots/both.iphone-8.png"))
+        #expect(try cli.run(["test"], in: dir).status == 0)
+        // Both goldens belong to the scene; an old single golden does not.
+        try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/both.iphone-8.png")).write(to: URL(fileURLWithPath: dir + "/Snapshots/both.png"))
+        let stale = try cli.run(["test", "--stale"], in: dir)
+        #expect(stale.out.split(separator: "\n").filter { $0.hasSuffix(".png") } == ["Snapshots/both.png"])
+        // Render writes one PNG per device, and refuses to overwrite the goldens beside the scene.
+        let out = try cli.run(["render", "Snapshots/both.json", "-o", "out/"], in: dir)
+        #expect(out.status == 0 && out.out.contains("out/both.iphone-se.png") && out.out.contains("out/both.iphone-8.png"))
+        let guarded = try cli.run(["render", "both.json"], in: dir + "/Snapshots")
+        #expect(guarded.status == 64 && guarded.stderr.contains("both.iphone-se.png is the golden beside both.json"))
+        let one = try cli.run(["render", "Snapshots/both.json", "--device", "iPhone X", "-o", "x.png"], in: dir)
+        #expect(one.status == 0 && one.out == "Wrote x.png\n")
+        let stdout = try cli.run(["render", "Snapshots/both.json", "-o", "-"], in: dir)
+        #expect(stdout.status == 64 && stdout.stderr.contains("renders on 2 devices"))
+    }
 }

@@ -10,14 +10,18 @@ import TintypeModel
         #expect(snapshotScenes().count >= 8)
     }
 
-    @Test(arguments: snapshotScenes())
-    func sceneMatchesGolden(_ relative: String) throws {
+    @Test(arguments: snapshotCases())
+    func sceneMatchesGolden(_ testCase: String) throws {
+        let parts = testCase.split(separator: "#", maxSplits: 1).map(String.init)
+        let relative = parts[0]
+        let suffix = parts.count > 1 ? "." + parts[1] : ""
         let scenePath = snapshotsRoot + "/" + relative
-        let goldenPath = String(scenePath.dropLast(5)) + ".png"
-        let scene = try SceneDecoder.load(path: scenePath)
+        let goldenPath = String(scenePath.dropLast(5)) + suffix + ".png"
+        let loaded = try SceneDecoder.load(path: scenePath)
+        let scene = loaded.variants.first { ($0.suffix ?? "") == suffix }?.scene ?? loaded
         let actual = try sharedRenderer.render(scene)
         guard FileManager.default.fileExists(atPath: goldenPath) else {
-            Issue.record("no golden beside \(relative): render it with 'tintype render \(relative) -o \(relative.dropLast(5)).png', look at it, and commit it")
+            Issue.record("no golden beside \(relative)\(suffix): record it with 'tintype test --record missing', look at it, and commit it")
             return
         }
         let golden = try Bitmap(pngFile: goldenPath)
@@ -31,7 +35,7 @@ import TintypeModel
             }
             let dir = repositoryRoot + "/.build/snapshot-failures/" + (relative as NSString).deletingLastPathComponent
             try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            let out = dir + "/" + ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + ".actual.png"
+            let out = dir + "/" + ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + suffix + ".actual.png"
             try? actual.writePNG(to: out)
             Issue.record("\(relative): \(differing) of \(golden.width * golden.height) pixels differ from the golden; the render is at \(out)")
         }

@@ -14,6 +14,15 @@ func snapshotScenes() -> [String] {
     return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
 }
 
+/// Every golden the suite checks: a scene's path, or `path#device` for each device of a scene
+/// that lists `devices`.
+func snapshotCases() -> [String] {
+    snapshotScenes().flatMap { relative -> [String] in
+        guard let s = try? SceneDecoder.load(path: snapshotsRoot + "/" + relative), !s.devices.isEmpty else { return [relative] }
+        return s.devices.map { relative + "#" + $0.slug }
+    }
+}
+
 /// One renderer for the whole test run, as the CLI uses one per run.
 let sharedRenderer = Renderer()
 

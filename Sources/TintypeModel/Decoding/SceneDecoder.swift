@@ -70,6 +70,22 @@ public enum SceneDecoder {
                 r.report("device", n, "expected a device name, found \(n.value.kindName)")
             }
         }
+        if let items = r.array("devices") {
+            if r.has("device") { context.report("devices", node.position, "give \"device\" or \"devices\", not both") }
+            for (n, p) in items {
+                guard case .string(let name) = n.value else { context.report(p, n.position, "expected a device name, found \(n.value.kindName)"); continue }
+                guard let d = Device.named(name) else {
+                    var message = "unknown device \(quoted(name))"
+                    if let s = Suggest.closest(to: name, in: Device.catalog.map(\.name) + Device.catalog.flatMap(\.aliases)) { message += "; did you mean \(quoted(s))?" }
+                    context.report(p, n.position, message + " (run 'tintype devices' for the list)")
+                    continue
+                }
+                if scene.devices.contains(d) { context.report(p, n.position, "\(quoted(d.name)) is listed twice"); continue }
+                scene.devices.append(d)
+            }
+            if items.isEmpty { context.report("devices", node.position, "\"devices\" needs at least one device") }
+            if let first = scene.devices.first { scene.device = first }
+        }
         if let o = r.choice("orientation", Orientation.self) { scene.orientation = o }
         if let n = r.node("scale") {
             if let s = ObjectReader.number(n, path: "scale", in: SceneLimits.scaleRange, context: context) { scene.scale = s }
@@ -87,7 +103,7 @@ public enum SceneDecoder {
         }
         if let n = r.node("presented") {
             scene.presented = Presentation.decode(n, path: "presented", context: context)
-            if case .actionSheet(let a)? = scene.presented, a.popoverSource == nil, scene.device.isPad {
+            if case .actionSheet(let a)? = scene.presented, a.popoverSource == nil, scene.variants.contains(where: { $0.scene.device.isPad }) {
                 context.report("presented", n.position, "on an iPad an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
             }
         }
@@ -103,8 +119,11 @@ public enum SceneDecoder {
         r.finish()
         context.checkReferences()
 
-        if let problem = scene.pixelLimitProblem {
-            context.report(scene.scale != nil ? "scale" : "device", node.position, problem)
+        for (_, variant) in scene.variants {
+            if let problem = variant.pixelLimitProblem {
+                context.report(scene.scale != nil ? "scale" : "device", node.position, problem)
+                break
+            }
         }
         return scene
     }
@@ -171,6 +190,10 @@ public enum SceneDecoder {
         if let k = kind.decode(r, depth) { view.kind = k }
         view.id = r.id()
         view.frame = r.rect("frame")
+        if let l = r.object("layout") {
+            view.layout = LayoutPins.decode(l)
+            if view.frame != nil { r.context.report(join(viewPath, "layout"), l.node.position, "give \"frame\" or \"layout\", not both") }
+        }
         view.backgroundColor = r.colorValue("backgroundColor")
         if let a = r.number("alpha", in: 0...1) { view.alpha = a }
         if let h = r.bool("hidden") { view.isHidden = h }

@@ -34,11 +34,12 @@ struct BarBackground {
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let image: LoadedImage
             do { image = try images.image(source, at: file) } catch { throw RenderError(path: imagePath + ".backgroundImage", message: error.message) }
-            // A tall (64-point) image extends behind the status bar; a bar-high one leaves a black
-            // status bar area, as in iOS 6.
+            // An image taller than the bar (64 points) extends behind the status bar, filling the
+            // whole background even where the status bar is taller than 20 (notched phones); a
+            // bar-high one leaves a black status bar area, as in iOS 6.
             var target = bar
             if attached {
-                if image.size.height >= background.height - 0.5 { target = background } else {
+                if image.size.height > bar.height + 0.5 { target = background } else {
                     let statusArea = Rect(x: background.minX, y: background.minY, width: background.width, height: bar.minY - background.minY)
                     items.append(.fill(path: .rect(statusArea), paint: .color(.black), rule: .nonZero))
                 }

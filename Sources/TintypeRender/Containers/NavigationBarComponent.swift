@@ -48,6 +48,15 @@ struct NavigationBarComponent {
         // replace it. Trailing side: the right items. The free span between them bounds the title.
         let rtl = env.layoutDirection == .rightToLeft
         var freeMin = left + margin, freeMax = right - margin
+        if !item.rightItems.isEmpty {
+            let r = try layout.row(item.rightItems, startingAt: rtl ? left + margin : right - margin, fromRight: !rtl, in: row, path: env.path + ".rightItems")
+            out += r.items
+            if rtl { freeMin = r.extent } else { freeMax = r.extent }
+        }
+        let titleFont = a.titleFont.map { ResolvedFont(system: $0.pointSize(category: env.contentSizeCategory), weight: $0.weight) }
+            ?? ResolvedFont(system: 17, weight: .semibold)
+        let inlineTitle = m.largeTitle == 0 ? top.displayTitle : nil
+        let titleWidth = inlineTitle.map { text.size(of: $0, font: titleFont).width + 1 } ?? 0
         if let backTitle = nav.backButtonTitle, !item.hidesBackButton, item.leftItems.isEmpty {
             var back: [DisplayItem] = []
             var x = left + 8
@@ -69,7 +78,13 @@ struct NavigationBarComponent {
                 // The reference screenshots put the title's ink 6.5 points after the chevron's.
                 x += chevron.size.width * scale + 4.5
             }
-            let placed = layout.titlePlaced(backTitle, bold: false, color: tint, row: row)
+            // A back title that would run into the centered title (or the items) becomes "Back",
+            // then goes, leaving the chevron, as UIKit's does.
+            let trailingSpace = rtl ? bar.maxX - freeMin : freeMax - bar.minX
+            let titleStart = inlineTitle == nil ? trailingSpace : min(bar.width / 2 - titleWidth / 2, trailingSpace - 8 - titleWidth)
+            let choices = [backTitle, "Back"].filter { !$0.isEmpty }
+            let fitting = choices.first { x - bar.minX + text.size(of: $0, font: ResolvedFont(system: 17, weight: .regular)).width + 8 <= titleStart } ?? ""
+            let placed = fitting.isEmpty ? BarItems.Placed(width: 0) { _ in [] } : layout.titlePlaced(fitting, bold: false, color: tint, row: row)
             let end = x + placed.width
             if rtl {
                 // Mirrored: the chevron points right from the right edge; the title reads to its left.
@@ -86,18 +101,12 @@ struct NavigationBarComponent {
             out += r.items
             if rtl { freeMax = r.extent } else { freeMin = r.extent }
         }
-        if !item.rightItems.isEmpty {
-            let r = try layout.row(item.rightItems, startingAt: rtl ? left + margin : right - margin, fromRight: !rtl, in: row, path: env.path + ".rightItems")
-            out += r.items
-            if rtl { freeMin = r.extent } else { freeMax = r.extent }
-        }
         let leadingEnd = freeMin, trailingStart = freeMax
 
         // The inline title, centered on the bar (shifted to fit between the items); hidden under a large title.
-        if let title = top.displayTitle, m.largeTitle == 0 {
-            let font = a.titleFont.map { ResolvedFont(system: $0.pointSize(category: env.contentSizeCategory), weight: $0.weight) }
-                ?? ResolvedFont(system: 17, weight: .semibold)
-            let w = min(text.size(of: title, font: font).width + 1, max(0, trailingStart - leadingEnd - 16))
+        if let title = inlineTitle {
+            let font = titleFont
+            let w = min(titleWidth, max(0, trailingStart - leadingEnd - 16))
             var x = bar.midX - w / 2
             x = max(leadingEnd + 8, min(x, trailingStart - 8 - w))
             out.append(.text(TextItem(text: title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height),

@@ -141,7 +141,7 @@ public struct Resolver {
         let env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path)
         let frame = view.frame.map {
             Rect(x: container.minX + $0.x, y: container.minY + $0.y, width: $0.width, height: $0.height)
-        } ?? container
+        } ?? view.layout.map { $0.frame(in: guide($0.guide, container: container, env: parent)) } ?? container
         env.anchors.record(view.id, Anchors.Entry(frame: frame))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
 
@@ -184,6 +184,18 @@ public struct Resolver {
             return items.isEmpty ? [] : [.group(Group(items: items, alpha: view.alpha, blendMode: view.blendMode, shadow: shadow))]
         }
         return items
+    }
+
+    /// A layout guide of a superview whose bounds are `container`, in absolute points.
+    func guide(_ guide: LayoutPins.Guide, container: Rect, env: Environment) -> Rect {
+        guard guide != .superview else { return container }
+        let s = env.safeRect
+        let x0 = max(container.minX, s.minX), y0 = max(container.minY, s.minY)
+        let x1 = min(container.maxX, s.maxX), y1 = min(container.maxY, s.maxY)
+        let safe = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        guard guide == .margins else { return safe }
+        let m = min(env.traits.layoutMargin, safe.width / 2)
+        return Rect(x: safe.minX + m, y: safe.minY, width: safe.width - 2 * m, height: safe.height)
     }
 
     func content(of kind: ViewKind, in frame: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
