@@ -92,4 +92,16 @@ import TintypeModel
             #expect(throws: ImageFileError.self) { try bitmap.writePNG(to: dir + "/missing-folder/a.png") }
         }
     }
+
+    /// The home indicator takes its color from the content under it, not from the status bar.
+    @Test func homeIndicatorIsDarkOnLightContentAndLightOnDark() throws {
+        func center(_ background: String, _ style: String) throws -> [UInt8] {
+            let s = try scene(#"{ "device": "iPhone X", "scale": 1, "statusBar": { "style": "\#(style)" }, "root": { "view": { "backgroundColor": "\#(background)" } } }"#)
+            let b = try sharedRenderer.render(s)
+            let i = ((812 - 8 - 3) * b.width + 187) * 4
+            return Array(b.pixels[i..<i + 3])
+        }
+        #expect(try center("white", "lightContent") == [0, 0, 0])
+        #expect(try center("black", "default") == [255, 255, 255])
+    }
 }

@@ -146,8 +146,8 @@ extension Presentation {
                 return nil
             }
             guard let view = SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context) else { return nil }
-            if style == .custom && view.frame == nil {
-                context.report(join(path, "root"), root.position, "a custom presentation needs a \"frame\" on its root")
+            if style == .custom && view.frame == nil && view.layout == nil {
+                context.report(join(path, "root"), root.position, "a custom presentation needs a \"frame\" or a \"layout\" on its root")
             }
             return .sheet(ModalSheet(style: style, root: view))
         }

@@ -58,7 +58,40 @@ final class Raster {
             try drawGroup(group)
         case .backdrop(let backdrop):
             try drawBackdrop(backdrop)
+        case .homeIndicator(let rect):
+            let white = meanLuma(under: rect.insetBy(dx: 0, dy: -8)) < 0.5
+            setPath(RoundedRect.path(rect, radius: rect.height / 2, curve: .circular))
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_set_source_rgba(cr, white ? 1 : 0, white ? 1 : 0, white ? 1 : 0, 1)
+            cairo_fill(cr)
         }
+    }
+
+    /// The mean Rec. 709 luma (0…1) of the drawn pixels under `rect`, composited over white.
+    private func meanLuma(under rect: Rect) -> Double {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let target = cairo_get_group_target(cr)
+        cairo_surface_flush(target)
+        var ox = 0.0, oy = 0.0
+        cairo_surface_get_device_offset(target, &ox, &oy)
+        guard let data = cairo_image_surface_get_data(target) else { return 1 }
+        let w = Int(cairo_image_surface_get_width(target)), h = Int(cairo_image_surface_get_height(target))
+        let stride = Int(cairo_image_surface_get_stride(target))
+        let x0 = max(0, Int((rect.minX * m.xx + m.x0 + ox).rounded(.down))), y0 = max(0, Int((rect.minY * m.yy + m.y0 + oy).rounded(.down)))
+        let x1 = min(w, Int((rect.maxX * m.xx + m.x0 + ox).rounded(.up))), y1 = min(h, Int((rect.maxY * m.yy + m.y0 + oy).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return 1 }
+        var sum = 0.0
+        for y in y0..<y1 {
+            let row = data + y * stride
+            for x in x0..<x1 {
+                // Premultiplied BGRA in memory; over white, each channel is c + (255 − a).
+                let p = row + 4 * x
+                let a = 255 - Double(p[3])
+                sum += 0.2126 * (Double(p[2]) + a) + 0.7152 * (Double(p[1]) + a) + 0.0722 * (Double(p[0]) + a)
+            }
+        }
+        return sum / Double((x1 - x0) * (y1 - y0)) / 255
     }
 
     /// Blurs and saturates what is already drawn under the backdrop's rect, in device pixels.

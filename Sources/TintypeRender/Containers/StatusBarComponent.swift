@@ -100,7 +100,7 @@ enum StatusBarComponent {
         if env.traits.hasHomeIndicator {
             let w: Double = scene.orientation == .portrait ? 134 : 209
             let r = Rect(x: (width - w) / 2, y: scene.screenSize.height - 8 - 5, width: w, height: 5)
-            items.append(.fill(path: RoundedRect.path(r, radius: 2.5, curve: .circular), paint: .color(color), rule: .nonZero))
+            items.append(.homeIndicator(r))
         }
         return items
     }

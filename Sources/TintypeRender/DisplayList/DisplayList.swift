@@ -26,6 +26,9 @@ public indirect enum DisplayItem: Sendable, Equatable {
     case group(Group)
     /// What is already drawn under `rect`, blurred and saturated (a translucent bar's backdrop).
     case backdrop(Backdrop)
+    /// The home indicator: a pill filled black over light content and white over dark content,
+    /// decided by the mean luma (Rec. 709) of what is already drawn under `rect`.
+    case homeIndicator(Rect)
 }
 
 /// The backdrop of a translucent bar: the content under `rect`, blurred with a Gaussian of standard
