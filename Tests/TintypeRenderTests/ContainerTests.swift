@@ -118,4 +118,17 @@ import TintypeModel
         #expect(TextEngine.shared.size(of: "Measure me", font: font) == before)
         #expect(before.width > 60 && before.width < 110)
     }
+
+    /// An SVG without transparency makes a bar opaque, as an opaque PNG does; one with holes does not.
+    @Test func svgBarImagesAreOpaqueWhenTheyCoverEveryPixel() throws {
+        try withTemporaryDirectory { dir in
+            let full = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="44"><rect width="40" height="44" fill="navy"/></svg>"#
+            let holed = #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="44"><rect width="40" height="40" fill="navy"/></svg>"#
+            try full.write(toFile: dir + "/full.svg", atomically: true, encoding: .utf8)
+            try holed.write(toFile: dir + "/holed.svg", atomically: true, encoding: .utf8)
+            let store = ImageStore()
+            #expect(try store.image(ImageSource("full.svg"), at: dir + "/full.svg").isOpaque)
+            #expect(try !store.image(ImageSource("holed.svg"), at: dir + "/holed.svg").isOpaque)
+        }
+    }
 }

@@ -10,6 +10,16 @@ import TintypeModel
         #expect(snapshotScenes().count >= 8)
     }
 
+    /// The README shows the gallery from the goldens: every picture it names exists.
+    @Test func readmePicturesExist() throws {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let sources = readme.components(separatedBy: "src=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+        #expect(sources.count >= 10)
+        for source in sources {
+            #expect(FileManager.default.fileExists(atPath: repositoryRoot + "/" + source), "README shows \(source), which does not exist")
+        }
+    }
+
     @Test(arguments: snapshotCases())
     func sceneMatchesGolden(_ testCase: String) throws {
         let parts = testCase.split(separator: "#", maxSplits: 1).map(String.init)

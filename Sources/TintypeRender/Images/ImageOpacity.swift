@@ -1,10 +1,26 @@
 import CCairo
+import TintypeModel
 
 extension LoadedImage {
     /// Whether every pixel is fully opaque (UIKit makes a bar with such a background image opaque).
-    /// SVGs count as having transparency.
+    /// An SVG is drawn at twice its size to find out; one whose size is not a whole number of
+    /// points counts as having transparency (its edge pixels are partly covered).
     var isOpaque: Bool {
-        guard case .raster(let surface) = content else { return false }
+        switch content {
+        case .raster(let surface):
+            return Self.allOpaque(surface)
+        case .svg:
+            let w = Int(size.width * 2), h = Int(size.height * 2)
+            guard Double(w) == size.width * 2, Double(h) == size.height * 2,
+                  let surface = try? CairoSurface(width: w, height: h) else { return false }
+            let cr = cairo_create(surface.pointer)
+            defer { cairo_destroy(cr) }
+            guard (try? renderSVG(cr!, in: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))) != nil else { return false }
+            return Self.allOpaque(surface)
+        }
+    }
+
+    private static func allOpaque(_ surface: CairoSurface) -> Bool {
         cairo_surface_flush(surface.pointer)
         guard let data = cairo_image_surface_get_data(surface.pointer) else { return false }
         if cairo_image_surface_get_format(surface.pointer) == CAIRO_FORMAT_RGB24 { return true }
