@@ -254,4 +254,19 @@ import TintypeModel
         let next = try #require(fills(l, Color(parsing: "#ABCDEF")!).first).minY
         #expect(abs(next - (55.5 + 44 + 14 + 2 * footerLine + 35)) <= 0.25)
     }
+
+    /// A custom content view stays inside the safe area at both sides (insetsContentViewsToSafeArea).
+    @Test func customContentViewsStayInsideTheSideSafeArea() throws {
+        let json = #"""
+        { "root": { "viewController": { "additionalSafeAreaInsets": [0, 0, 0, 36], "view": { "tableView": { "rows": [
+          { "contentView": { "view": { "subviews": [ { "label": { "layout": { "right": 0, "width": 50 }, "text": "edge", "textAlignment": "right" } } ] } } } ] } } } } }
+        """#
+        let items = try sharedRenderer.displayList(for: try scene(json)).items
+        func texts(_ items: [DisplayItem]) -> [TextItem] {
+            items.flatMap { i -> [TextItem] in
+                switch i { case .text(let t): [t]; case .group(let g): texts(g.items); default: [] }
+            }
+        }
+        #expect(abs((texts(items).first { $0.text == "edge" }?.frame.maxX ?? 0) - (375 - 36)) < 1e-9)
+    }
 }

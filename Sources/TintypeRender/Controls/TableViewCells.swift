@@ -89,8 +89,9 @@ struct TableCellDrawing {
             contentViewMinX += Self.editingIndent
         }
         var accessory: [DisplayItem] = []
-        // A custom content view spans from the editing indent to the accessory.
-        var contentViewMaxX = shifted.maxX
+        // A custom content view spans from the editing indent to the accessory, inside the safe
+        // area at both sides (insetsContentViewsToSafeArea, iOS 11).
+        var contentViewMaxX = shifted.maxX - (insetGrouped ? 0 : safe.right)
         if table.isEditing {
             // The grip hides while a delete is being confirmed.
             if row.showsReorderControl && !row.showsDeleteConfirmation {
