@@ -69,8 +69,7 @@ struct AlertComponent {
             let shown = field.text.map { field.isSecure ? String(repeating: "\u{2022}", count: $0.count) : $0 }
             let value = shown.flatMap { $0.isEmpty ? nil : $0 } ?? field.placeholder ?? ""
             let color: Color = shown?.isEmpty == false ? .black : Color(rgb8: 0xC7, 0xC7, 0xCD)
-            inside.append(.text(TextItem(text: value, font: messageFont, color: color, frame: r.insetBy(dx: 4, dy: 0), alignment: .left,
-                                         direction: env.layoutDirection, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            inside.append(.line(value, font: messageFont, color: color, frame: r.insetBy(dx: 4, dy: 0), direction: env.layoutDirection))
         }
         let hair = 1 / env.scale
         // Two actions sit side by side, cancel on the left; more are stacked, cancel last.

@@ -68,8 +68,7 @@ struct BarItems {
         let font = ResolvedFont(system: 17, weight: bold ? .semibold : .regular)
         let w = text.size(of: title, font: font).width
         return Placed(width: w) { x in
-            [.text(TextItem(text: title, font: font, color: color, frame: Rect(x: x, y: row.minY, width: w + 1, height: row.height),
-                            alignment: .left, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0))]
+            [.line(title, font: font, color: color, frame: Rect(x: x, y: row.minY, width: w + 1, height: row.height), lineBreakMode: .byClipping)]
         }
     }
 

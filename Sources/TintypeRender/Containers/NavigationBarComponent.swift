@@ -38,7 +38,7 @@ struct NavigationBarComponent {
 
         if let prompt = item.prompt {
             let font = ResolvedFont(system: 13, weight: .regular)
-            out.append(label(prompt, font: font, color: black ? Color(white: 1, alpha: 0.8) : Color(white: 0, alpha: 0.6),
+            out.append(.line(prompt, font: font, color: black ? Color(white: 1, alpha: 0.8) : Color(white: 0, alpha: 0.6),
                              frame: Rect(x: left, y: bar.minY + 4, width: right - left, height: 22), alignment: .center))
         }
         let row = Rect(x: bar.minX, y: bar.minY + m.prompt, width: bar.width, height: m.row)
@@ -109,9 +109,7 @@ struct NavigationBarComponent {
             let w = min(titleWidth, max(0, trailingStart - leadingEnd - 16))
             var x = bar.midX - w / 2
             x = max(leadingEnd + 8, min(x, trailingStart - 8 - w))
-            out.append(.text(TextItem(text: title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height),
-                                      alignment: .center, direction: env.layoutDirection, numberOfLines: 1,
-                                      lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height), alignment: .center, direction: env.layoutDirection))
         }
         // The large title: 34 bold on the leading margin, its baseline 12 above the bottom of its row.
         if m.largeTitle > 0, let title = top.displayTitle {
@@ -119,10 +117,7 @@ struct NavigationBarComponent {
             let rowRect = Rect(x: left + margin, y: row.maxY, width: right - left - 2 * margin, height: m.largeTitle)
             let ascent = 0.96875 * 34, lineHeight = (0.96875 + 0.2421875) * 34
             let baseline = rowRect.maxY - 12
-            out.append(.text(TextItem(text: title, font: font, color: a.largeTitleColor ?? titleColor,
-                                      frame: Rect(x: rowRect.minX, y: baseline - ascent, width: rowRect.width, height: lineHeight),
-                                      alignment: env.layoutDirection == .rightToLeft ? .right : .left, direction: env.layoutDirection,
-                                      numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(title, font: font, color: a.largeTitleColor ?? titleColor, frame: Rect(x: rowRect.minX, y: baseline - ascent, width: rowRect.width, height: lineHeight), alignment: env.layoutDirection == .rightToLeft ? .right : .left, direction: env.layoutDirection))
         }
         if m.search > 0, let placeholder = item.searchBarPlaceholder {
             let fieldHeight = env.traits.isCompactHeight ? 30.0 : 36
@@ -131,11 +126,6 @@ struct NavigationBarComponent {
                                      black: black, text: text)
         }
         return out
-    }
-
-    func label(_ s: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment) -> DisplayItem {
-        .text(TextItem(text: s, font: font, color: color, frame: frame, alignment: alignment, direction: .leftToRight,
-                       numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
     }
 }
 
@@ -149,8 +139,7 @@ enum SearchField {
         out += glass.items(at: Point(x: frame.minX + 8, y: frame.midY - glass.size.height / 2), color: gray)
         let font = ResolvedFont(system: 17, weight: .regular)
         let x = frame.minX + 8 + glass.size.width + 6
-        out.append(.text(TextItem(text: placeholder, font: font, color: gray, frame: Rect(x: x, y: frame.minY, width: frame.maxX - x - 8, height: frame.height),
-                                  alignment: .left, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+        out.append(.line(placeholder, font: font, color: gray, frame: Rect(x: x, y: frame.minY, width: frame.maxX - x - 8, height: frame.height)))
         return out
     }
 }

@@ -73,7 +73,7 @@ enum StatusBarComponent {
                 let ear = (width - 209) / 2
                 let font = ResolvedFont(system: 15, weight: .semibold)
                 let h = bar.height
-                items.append(label(scene.statusBar.time, font: font, color: color, frame: Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20), alignment: .center))
+                items.append(.line(scene.statusBar.time, font: font, color: color, frame: Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20), alignment: .center, lineBreakMode: .byClipping))
                 let battery = SystemGlyphs.battery(level: 1)
                 var x = width - ear / 2 - 35
                 let y = h / 2 - 2
@@ -85,7 +85,7 @@ enum StatusBarComponent {
             } else {
                 let h = bar.height
                 let font = ResolvedFont(system: 12, weight: .semibold)
-                items.append(label(scene.statusBar.time, font: font, color: color, frame: Rect(x: 0, y: 0, width: width, height: h), alignment: .center))
+                items.append(.line(scene.statusBar.time, font: font, color: color, frame: Rect(x: 0, y: 0, width: width, height: h), alignment: .center, lineBreakMode: .byClipping))
                 let signal = SystemGlyphs.cellularSignal, wifi = SystemGlyphs.wifi
                 items += signal.items(at: Point(x: 6, y: (h - signal.size.height) / 2), color: color)
                 items += wifi.items(at: Point(x: 6 + signal.size.width + 5, y: (h - wifi.size.height) / 2), color: color)
@@ -93,8 +93,8 @@ enum StatusBarComponent {
                 items += battery.items(at: Point(x: width - 6 - battery.size.width, y: (h - battery.size.height) / 2), color: color)
                 let percent = ResolvedFont(system: 12, weight: .regular)
                 let w = text.size(of: "100%", font: percent).width
-                items.append(label("100%", font: percent, color: color,
-                                   frame: Rect(x: width - 6 - battery.size.width - 4 - w - 1, y: 0, width: w + 2, height: h), alignment: .right))
+                items.append(.line("100%", font: percent, color: color,
+                                   frame: Rect(x: width - 6 - battery.size.width - 4 - w - 1, y: 0, width: w + 2, height: h), alignment: .right, lineBreakMode: .byClipping))
             }
         }
         if env.traits.hasHomeIndicator {
@@ -103,10 +103,5 @@ enum StatusBarComponent {
             items.append(.homeIndicator(r))
         }
         return items
-    }
-
-    static func label(_ s: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment) -> DisplayItem {
-        .text(TextItem(text: s, font: font, color: color, frame: frame, alignment: alignment, direction: .leftToRight,
-                       numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0))
     }
 }

@@ -65,8 +65,7 @@ struct TabBarComponent {
                                             capInsets: nil, resizingMode: .stretch, origin: path)))
             }
             if !title.isEmpty {
-                out.append(.text(TextItem(text: title, font: font, color: color, frame: titleRect, alignment: sideBySide ? .left : .center,
-                                          direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+                out.append(.line(title, font: font, color: color, frame: titleRect, alignment: sideBySide ? .left : .center))
             }
             if let badge = tab.item.badgeValue {
                 // Beside a title, the badge rises above the bar so that it does not cover the title.
@@ -87,8 +86,7 @@ struct TabBarComponent {
         let fill = env.tintAdjustmentMode == .dimmed ? color.dimmed : color
         var out: [DisplayItem] = [.fill(path: RoundedRect.path(r, radius: height / 2, curve: .circular), paint: .color(fill), rule: .nonZero)]
         if !value.isEmpty {
-            out.append(.text(TextItem(text: value, font: font, color: .white, frame: r, alignment: .center, direction: .leftToRight,
-                                      numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)))
+            out.append(.line(value, font: font, color: .white, frame: r, alignment: .center, lineBreakMode: .byClipping))
         }
         return out
     }

@@ -79,10 +79,7 @@ enum ButtonComponent {
         }
         if let title, let f = layout.titleFrame {
             let color = b.titleColor.value(for: state).map(env.resolve) ?? (tinted ? contentColor : .white)
-            content.append(.text(TextItem(
-                text: title, font: font, color: color, frame: layout.titleTruncated ? f : Rect(x: f.minX, y: f.minY, width: f.width + 1, height: f.height),
-                alignment: .left, direction: .leftToRight, numberOfLines: 1,
-                lineBreakMode: layout.titleTruncated ? .byTruncatingMiddle : .byClipping, lineSpacing: 0)))
+            content.append(.line(title, font: font, color: color, frame: layout.titleTruncated ? f : Rect(x: f.minX, y: f.minY, width: f.width + 1, height: f.height), lineBreakMode: layout.titleTruncated ? .byTruncatingMiddle : .byClipping))
         }
         if tinted && state.isHighlighted && state.isEnabled && !content.isEmpty {
             content = [.group(Group(items: content, alpha: highlightedAlpha))]
@@ -249,7 +246,6 @@ enum ControlDrawing {
 
     /// One line of text centered in `rect`, truncated at the tail when it does not fit.
     static func centeredText(_ text: String, font: ResolvedFont, color: Color, in rect: Rect, direction: LayoutDirection) -> DisplayItem {
-        .text(TextItem(text: text, font: font, color: color, frame: rect, alignment: .center, direction: direction,
-                       numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
+        .line(text, font: font, color: color, frame: rect, alignment: .center, direction: direction)
     }
 }

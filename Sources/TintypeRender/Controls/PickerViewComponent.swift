@@ -125,9 +125,7 @@ enum Wheel {
                 let w = column.width * p.scale
                 let inset = column.alignment == .center ? 0 : labelInset * p.scale
                 let box = Rect(x: x0 + inset, y: midY + p.y - lineHeight / 2, width: max(0, w - 2 * inset), height: lineHeight)
-                rows.append(.text(TextItem(text: text, font: font, color: color, frame: box, alignment: column.alignment,
-                                           direction: env.layoutDirection, numberOfLines: 1,
-                                           lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+                rows.append(.line(text, font: font, color: color, frame: box, alignment: column.alignment, direction: env.layoutDirection))
             }
         }
         rows += overlay

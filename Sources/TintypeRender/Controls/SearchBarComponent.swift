@@ -91,9 +91,7 @@ enum SearchBarComponent {
                              paint: .color(hairlineColor), rule: .nonZero))
         }
         if let r = l.prompt, let prompt = s.prompt {
-            out.append(.text(TextItem(text: prompt, font: ResolvedFont(system: 13, weight: .regular), color: .black,
-                                      frame: r.insetBy(dx: margin, dy: 0), alignment: .center, direction: env.layoutDirection,
-                                      numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(prompt, font: ResolvedFont(system: 13, weight: .regular), color: .black, frame: r.insetBy(dx: margin, dy: 0), alignment: .center, direction: env.layoutDirection))
         }
 
         // The field. iOS 11's idle, empty, minimal field is exactly the navigation bar's.
@@ -107,8 +105,7 @@ enum SearchBarComponent {
         }
 
         if let r = l.cancel {
-            faded.append(.text(TextItem(text: "Cancel", font: cancelFont, color: env.tint, frame: Rect(x: r.minX, y: r.minY, width: r.width + 1, height: r.height),
-                                        alignment: .left, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)))
+            faded.append(.line("Cancel", font: cancelFont, color: env.tint, frame: Rect(x: r.minX, y: r.minY, width: r.width + 1, height: r.height), lineBreakMode: .byClipping))
         }
         if let r = l.scope {
             faded += scopeBar(s.scopeButtonTitles, selected: s.selectedScopeButtonIndex, in: r, tint: env.tint, scale: env.scale)
@@ -145,8 +142,7 @@ enum SearchBarComponent {
         out += glass.items(at: Point(x: glassX, y: field.midY - glassSize / 2), scale: m.glassScale, color: grayText)
         let textRect = Rect(x: textX, y: field.minY, width: max(0, textRight - textX), height: field.height)
         if !shown.isEmpty {
-            out.append(.text(TextItem(text: shown, font: font, color: color, frame: textRect, alignment: .left, direction: .leftToRight,
-                                      numberOfLines: 1, lineBreakMode: s.isEditing ? .byClipping : .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(shown, font: font, color: color, frame: textRect, lineBreakMode: s.isEditing ? .byClipping : .byTruncatingTail))
         }
         if let clear {
             out += SystemGlyphs.clearButton.items(at: clear.origin, scale: m.glassScale, color: grayText)
@@ -178,8 +174,7 @@ enum SearchBarComponent {
         let font = ResolvedFont(system: 13, weight: .regular)
         for (i, title) in titles.enumerated() {
             let seg = Rect(x: r.minX + w * Double(i) + 4, y: r.minY, width: max(0, w - 8), height: r.height)
-            out.append(.text(TextItem(text: title, font: font, color: i == selected ? .white : tint, frame: seg, alignment: .center,
-                                      direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(title, font: font, color: i == selected ? .white : tint, frame: seg, alignment: .center))
         }
         return out
     }

@@ -111,8 +111,7 @@ struct TableViewComponent {
 
     /// Text centered vertically in `frame` by the engine (buttons, bands).
     func centered(_ s: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment) -> DisplayItem {
-        .text(TextItem(text: s, font: font, color: color, frame: frame, alignment: alignment, direction: env.layoutDirection,
-                       numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
+        .line(s, font: font, color: color, frame: frame, alignment: alignment, direction: env.layoutDirection)
     }
 
     /// Where UIKit puts the baseline of one line of `size`-point text centered on `centerY`: the

@@ -84,13 +84,9 @@ enum TextFieldComponent {
         var textRect = l.text
         if c.isEditing, aligned == .right, !shown.isEmpty { textRect.size.width = max(0, textRect.width - caretRoom) }
         if !shown.isEmpty {
-            out.append(.text(TextItem(text: shown, font: font, color: env.resolve(c.textColor), frame: textRect,
-                                      alignment: c.textAlignment, direction: env.layoutDirection, numberOfLines: 1,
-                                      lineBreakMode: c.isEditing ? .byClipping : .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(shown, font: font, color: env.resolve(c.textColor), frame: textRect, alignment: c.textAlignment, direction: env.layoutDirection, lineBreakMode: c.isEditing ? .byClipping : .byTruncatingTail))
         } else if let placeholder = c.placeholder, !placeholder.isEmpty {
-            out.append(.text(TextItem(text: placeholder, font: font, color: placeholderColor, frame: textRect,
-                                      alignment: c.textAlignment, direction: env.layoutDirection, numberOfLines: 1,
-                                      lineBreakMode: .byTruncatingTail, lineSpacing: 0)))
+            out.append(.line(placeholder, font: font, color: placeholderColor, frame: textRect, alignment: c.textAlignment, direction: env.layoutDirection))
         }
         if let r = l.clearButton {
             out += SystemGlyphs.clearButton.items(centeredIn: r, color: clearButtonColor)

@@ -107,6 +107,15 @@ public struct ResolvedShadow: Sendable, Equatable {
 }
 
 /// Text laid out in a frame, UILabel style.
+/// One line of text in a frame, as bars, alerts and cells draw their titles and values.
+extension DisplayItem {
+    static func line(_ text: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment = .left,
+                     direction: LayoutDirection = .leftToRight, lineBreakMode: LineBreakMode = .byTruncatingTail) -> DisplayItem {
+        .text(TextItem(text: text, font: font, color: color, frame: frame, alignment: alignment, direction: direction,
+                       numberOfLines: 1, lineBreakMode: lineBreakMode, lineSpacing: 0))
+    }
+}
+
 public struct TextItem: Sendable, Equatable {
     public var text: String
     public var font: ResolvedFont
