@@ -121,7 +121,15 @@ public enum Compare {
         var different = 0, antialiased = 0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var out = diff != nil ? [UInt8](repeating: 0, count: w * h * 4) : []
+        let rowBytes = w * 4
+        out.withUnsafeMutableBufferPointer { out in
         for y in 0..<h {
+            // A row that is the same in both needs no color math, unless the diff image shows it.
+            if diff == nil {
+                let sameRow = expected.pixels.withUnsafeBytes { e in actual.pixels.withUnsafeBytes { r in
+                    memcmp(e.baseAddress! + y * rowBytes, r.baseAddress! + y * rowBytes, rowBytes) == 0 } }
+                if sameRow { continue }
+            }
             for x in 0..<w {
                 let i = y * w + x
                 let same = a.word(i) == b.word(i)
@@ -131,12 +139,13 @@ public enum Compare {
                         && (YIQ.antialiased(a, x, y, w, h, other: b) || YIQ.antialiased(b, x, y, w, h, other: a))
                     if isAA { antialiased += 1 } else { different += 1 }
                     minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
-                    if diff != nil { put(&out, i, isAA ? (255, 255, 0) : (255, 0, 0)) }
+                    if diff != nil { put(out, i, isAA ? (255, 255, 0) : (255, 0, 0)) }
                 } else if diff != nil {
                     let g = UInt8(max(0, min(255, YIQ.fadedGray(a, i))))
-                    put(&out, i, (g, g, g))
+                    put(out, i, (g, g, g))
                 }
             }
+        }
         }
         if let diff { diff.pointee = out }
         let allowed = different <= tolerance.maxDifferentPixels
@@ -147,19 +156,26 @@ public enum Compare {
     }
 
     /// Writes an opaque RGB pixel in Cairo's byte order (B, G, R, A).
-    private static func put(_ out: inout [UInt8], _ i: Int, _ rgb: (UInt8, UInt8, UInt8)) {
+    @inline(__always) private static func put(_ out: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ rgb: (UInt8, UInt8, UInt8)) {
         out[i * 4] = rgb.2; out[i * 4 + 1] = rgb.1; out[i * 4 + 2] = rgb.0; out[i * 4 + 3] = 255
     }
 }
 
-/// Straight (unpremultiplied) RGBA view of a bitmap, as pixelmatch reads PNGs.
-struct Straight {
-    let rgba: [UInt8]
+/// Straight (unpremultiplied) RGBA view of a bitmap, as pixelmatch reads PNGs. It owns its
+/// buffer, read without bounds checks in the comparison's inner loops.
+final class Straight {
+    let rgba: UnsafeMutableBufferPointer<UInt8>
     init(_ b: Bitmap) {
-        var out = [UInt8](repeating: 0, count: b.pixels.count)
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: b.pixels.count)
+        out.initialize(repeating: 0)
         b.pixels.withUnsafeBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {
                 let a = Int(p[i + 3])
+                if a == 255 {
+                    // Opaque: only the byte order changes (Cairo's B, G, R, A to R, G, B, A).
+                    out[i] = p[i + 2]; out[i + 1] = p[i + 1]; out[i + 2] = p[i]; out[i + 3] = 255
+                    continue
+                }
                 guard a > 0 else { continue }
                 func un(_ v: UInt8) -> UInt8 { UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
                 out[i] = un(p[i + 2]); out[i + 1] = un(p[i + 1]); out[i + 2] = un(p[i]); out[i + 3] = UInt8(a)
@@ -167,8 +183,10 @@ struct Straight {
         }
         rgba = out
     }
+    deinit { rgba.deallocate() }
+
     @inline(__always) func word(_ i: Int) -> UInt32 {
-        UInt32(rgba[i * 4]) | UInt32(rgba[i * 4 + 1]) << 8 | UInt32(rgba[i * 4 + 2]) << 16 | UInt32(rgba[i * 4 + 3]) << 24
+        UnsafeRawPointer(rgba.baseAddress! + i * 4).loadUnaligned(as: UInt32.self)
     }
 }
 
