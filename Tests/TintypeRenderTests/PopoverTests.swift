@@ -159,4 +159,27 @@ import TintypeModel
         let image = items.compactMap { if case .image(let i) = $0 { i } else { nil } }.first
         #expect(image?.frame == Rect(x: 0, y: 0, width: 375, height: 88))
     }
+
+    /// iOS 11's UIBarItem images: landscapeImagePhone in a landscape phone's compact bar, and
+    /// largeContentSizeImage in the large content viewer, fitted to its 75-point icon box.
+    @Test func landscapeAndLargeContentSizeImages() throws {
+        let tabs = #"""
+        "root": { "tabBarController": { "tabs": [ { "title": "Home", "id": "home", "image": "assets/house.svg",
+            "landscapeImagePhone": "assets/star.svg", "largeContentSizeImage": "assets/gear.svg" } ] } }
+        """#
+        func images(_ json: String) throws -> [ImageItem] {
+            try sharedRenderer.displayList(for: try scene(json, base: snapshotsRoot + "/Bars")).items.flatMap { item -> [ImageItem] in
+                switch item {
+                case .image(let i): [i]
+                case .group(let g): g.items.compactMap { if case .image(let i) = $0 { i } else { nil } }
+                default: []
+                }
+            }
+        }
+        #expect(try images(#"{ \#(tabs) }"#).map(\.source.path) == ["assets/house.svg"])
+        #expect(try images(#"{ "orientation": "landscape", \#(tabs) }"#).map(\.source.path) == ["assets/star.svg"])
+        let hud = try images(#"{ \#(tabs), "largeContentViewer": { "item": "home" } }"#)
+        let large = try #require(hud.first { $0.source.path == "assets/gear.svg" })
+        #expect(max(large.frame.width, large.frame.height) == LargeContentViewerComponent.iconBox)
+    }
 }

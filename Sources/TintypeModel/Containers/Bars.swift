@@ -68,6 +68,10 @@ public struct TabBarItem: Sendable, Equatable {
     public var badgeColor: Color?
     /// A name a popover, the large content viewer or a touch mark refers to.
     public var id: String?
+    /// UIBarItem.landscapeImagePhone (iOS 11): the smaller image of a landscape phone's compact bar.
+    public var landscapeImagePhone: ImageSource?
+    /// UIBarItem.largeContentSizeImage (iOS 11): the image the large content viewer shows.
+    public var largeContentSizeImage: ImageSource?
 
     public init(title: String? = nil, image: ImageSource? = nil, selectedImage: ImageSource? = nil,
                 renderingMode: RenderingMode = .automatic, badgeValue: String? = nil, badgeColor: Color? = nil) {

@@ -138,6 +138,10 @@ public struct BarButtonItem: Sendable, Equatable {
     public var isEnabled: Bool
     /// A name a popover (`sourceItem`), the large content viewer or a touch mark refers to.
     public var id: String?
+    /// UIBarItem.landscapeImagePhone (iOS 11): an image item's smaller image in a landscape phone's bars.
+    public var landscapeImagePhone: ImageSource?
+    /// UIBarItem.largeContentSizeImage (iOS 11): the image the large content viewer shows.
+    public var largeContentSizeImage: ImageSource?
 
     public enum Style: String, Sendable, Equatable, CaseIterable { case plain, done }
 

@@ -106,6 +106,8 @@ extension TabBarController {
                 item.badgeValue = t.string("badgeValue")
                 item.badgeColor = t.color("badgeColor")
                 item.id = t.id()
+                item.landscapeImagePhone = t.imageSource("landscapeImagePhone")
+                item.largeContentSizeImage = t.imageSource("largeContentSizeImage")
                 var root = Controller.content(ViewController())
                 if let rn = t.node("root") {
                     if let c = SceneDecoder.decodeChildController(rn, path: join(p, "root"), depth: depth, context: r.context) { root = c }
@@ -174,6 +176,11 @@ extension BarButtonItem {
         item.tintColor = r.color("tintColor")
         if let e = r.bool("enabled") { item.isEnabled = e }
         item.id = r.id()
+        item.landscapeImagePhone = r.imageSource("landscapeImagePhone")
+        item.largeContentSizeImage = r.imageSource("largeContentSizeImage")
+        if item.landscapeImagePhone != nil, case .image = content {} else if item.landscapeImagePhone != nil {
+            context.report(join(path, "landscapeImagePhone"), n.position, "only an image item takes a landscapeImagePhone")
+        }
         return item
     }
 }

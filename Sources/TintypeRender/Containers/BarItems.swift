@@ -22,9 +22,10 @@ struct BarItems {
         case .system(let s): s.title ?? s.accessibilityName
         default: nil
         }
-        let anchors = env.anchors, color = color(for: item)
+        let anchors = env.anchors, color = color(for: item), large = item.largeContentSizeImage
         return Placed(width: placed.width) { x throws(RenderError) in
-            anchors.record(id, Anchors.Entry(frame: Rect(x: x, y: row.minY, width: placed.width, height: row.height), title: title, icon: icon, color: color))
+            anchors.record(id, Anchors.Entry(frame: Rect(x: x, y: row.minY, width: placed.width, height: row.height), title: title, icon: icon, color: color,
+                                              largeImage: large.map { ($0, images.resolvedPath($0, baseDirectory: env.baseDirectory)) }))
             return try placed.draw(x)
         }
     }
@@ -42,7 +43,8 @@ struct BarItems {
             return (Placed(width: glyph.size.width) { x in
                 glyph.items(at: Point(x: x, y: row.midY - glyph.size.height / 2), color: color)
             }, .glyph(glyph))
-        case .image(let source, let mode):
+        case .image(let regular, let mode):
+            let source = env.traits.isCompactHeight ? (item.landscapeImagePhone ?? regular) : regular
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let size: Size
             do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }

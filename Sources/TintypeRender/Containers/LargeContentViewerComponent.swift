@@ -16,12 +16,15 @@ struct LargeContentViewerComponent {
         let title: String?
         let icon: Anchors.Icon?
         var color = Color(rgb8: 0x4A, 0x4A, 0x4A)
+        var fitsLarge = false
         switch viewer.content {
         case .item(let id):
             guard let e = window.anchors[id] else {
                 throw RenderError(path: "largeContentViewer.item", message: "the bar item \(quoted(id)) is not on screen")
             }
-            title = e.title; icon = e.icon
+            title = e.title
+            icon = e.largeImage.map { .image($0.source, filePath: $0.filePath, template: e.icon.map { if case .image(_, _, let t) = $0 { t } else { true } } ?? true) } ?? e.icon
+            fitsLarge = e.largeImage != nil
             if let c = e.color { color = c }
         case .custom(let t, let image):
             title = t
@@ -41,7 +44,7 @@ struct LargeContentViewerComponent {
         var y = box.minY + (height - content) / 2
         if let icon {
             let slot = Rect(x: box.midX - Self.iconBox / 2, y: y, width: Self.iconBox, height: Self.iconBox)
-            inside += try iconItems(icon, in: slot, color: color)
+            inside += try iconItems(icon, in: slot, color: color, maxScale: fitsLarge ? .infinity : 3)
             y += Self.iconBox + 12
         }
         if let title {
@@ -51,16 +54,16 @@ struct LargeContentViewerComponent {
         return [.group(Group(items: inside, clip: outline))]
     }
 
-    /// The icon three times its bar size, fitted into `slot`.
-    func iconItems(_ icon: Anchors.Icon, in slot: Rect, color: Color) throws(RenderError) -> [DisplayItem] {
+    /// The icon three times its bar size (a largeContentSizeImage at any scale), fitted into `slot`.
+    func iconItems(_ icon: Anchors.Icon, in slot: Rect, color: Color, maxScale: Double) throws(RenderError) -> [DisplayItem] {
         switch icon {
         case .glyph(let g):
-            let s = min(3, min(slot.width / g.size.width, slot.height / g.size.height))
+            let s = min(maxScale, min(slot.width / g.size.width, slot.height / g.size.height))
             return g.items(centeredIn: slot, scale: s, color: color)
         case .image(let source, let file, let template):
             let size: Size
             do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: "largeContentViewer", message: error.message) }
-            let s = min(3, min(slot.width / max(size.width, 0.01), slot.height / max(size.height, 0.01)))
+            let s = min(maxScale, min(slot.width / max(size.width, 0.01), slot.height / max(size.height, 0.01)))
             let frame = Rect(x: slot.midX - size.width * s / 2, y: slot.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
             return [.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,
                                      capInsets: nil, resizingMode: .stretch, origin: "largeContentViewer"))]

@@ -35,10 +35,13 @@ struct TabBarComponent {
                 out.append(.image(ImageItem(source: indicator, filePath: file, frame: cell, templateColor: nil, capInsets: nil,
                                             resizingMode: .stretch, origin: env.path + ".tabBar.selectionIndicatorImage")))
             }
-            let source = selected ? (tab.item.selectedImage ?? tab.item.image) : tab.item.image
+            let regular = selected ? (tab.item.selectedImage ?? tab.item.image) : tab.item.image
+            // A landscape phone's compact bar takes the item's smaller image when it has one.
+            let source = env.traits.isCompactHeight ? (tab.item.landscapeImagePhone ?? regular) : regular
             let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
             env.anchors.record(tab.item.id, Anchors.Entry(frame: cell, title: tab.item.title,
-                                                          icon: source.map { .image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: template) }, color: color))
+                                                          icon: source.map { .image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: template) }, color: color,
+                                                          largeImage: tab.item.largeContentSizeImage.map { ($0, images.resolvedPath($0, baseDirectory: env.baseDirectory)) }))
             let box: Double = env.traits.isCompactHeight ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
             let title = tab.item.title ?? ""
