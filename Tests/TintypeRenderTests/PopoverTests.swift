@@ -182,4 +182,16 @@ import TintypeModel
         let large = try #require(hud.first { $0.source.path == "assets/gear.svg" })
         #expect(max(large.frame.width, large.frame.height) == LargeContentViewerComponent.iconBox)
     }
+
+    /// A pushed controller that hidesBottomBarWhenPushed takes the tab bar away; at the root of the
+    /// stack the flag does nothing, as in UIKit.
+    @Test func hidesBottomBarWhenPushed() throws {
+        func tabTitles(_ flags: (Bool, Bool)) throws -> [String] {
+            let json = #"{ "root": { "tabBarController": { "tabs": [ { "title": "Tab", "root": { "navigationController": { "stack": [ { "title": "A", "hidesBottomBarWhenPushed": \#(flags.0) }, { "title": "B", "hidesBottomBarWhenPushed": \#(flags.1) } ] } } } ] } } }"#
+            return texts(try list(json)).map(\.text).filter { $0 == "Tab" }
+        }
+        #expect(try tabTitles((false, false)) == ["Tab"])
+        #expect(try tabTitles((false, true)) == [])
+        #expect(try tabTitles((true, false)) == ["Tab"])
+    }
 }

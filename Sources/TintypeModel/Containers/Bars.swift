@@ -48,6 +48,13 @@ public struct TabBarController: Sendable, Equatable {
     }
 
     public var selectedTab: Tab? { tabs.indices.contains(selectedIndex) ? tabs[selectedIndex] : nil }
+
+    /// Whether the tab bar shows: UIKit hides it while a controller that `hidesBottomBarWhenPushed`
+    /// is in the selected tab's navigation stack (above its root).
+    public var showsTabBar: Bool {
+        guard case .navigation(let nav)? = selectedTab?.root else { return true }
+        return !nav.stack.dropFirst().contains { $0.hidesBottomBarWhenPushed }
+    }
 }
 
 /// One tab: its bar item and its controller (often a navigation controller).

@@ -68,6 +68,9 @@ public struct ViewController: Sendable, Equatable {
     public var edgesForExtendedLayout: RectEdges
     public var extendedLayoutIncludesOpaqueBars: Bool
     public var additionalSafeAreaInsets: EdgeInsets
+    /// Pushed onto a navigation controller inside a tab bar controller, the tab bar goes away
+    /// while this controller is in the stack.
+    public var hidesBottomBarWhenPushed = false
 
     public init(title: String? = nil, view: View = View(backgroundColor: .white), navigationItem: NavigationItem = NavigationItem(),
                 toolbarItems: [BarButtonItem] = [], preferredStatusBarStyle: StatusBar.Style? = nil,

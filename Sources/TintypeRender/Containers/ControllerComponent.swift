@@ -135,11 +135,13 @@ struct ControllerComponent {
         let image = try backgroundImage(tabs.tabBar, edge: .bottom, attached: false, env: env)
         let translucent = BarBackground.isTranslucent(tabs.tabBar, image: image)
         var out: [DisplayItem] = []
+        let shown = tabs.showsTabBar
         if let tab = tabs.selectedTab {
             var child = env
             child.path = env.path + ".tabs[\(tabs.selectedIndex)].root"
-            out += try items(tab.root, frame: frame, env: child, around: Surroundings(bottomBar: (bar.minY, translucent)))
+            out += try items(tab.root, frame: frame, env: child, around: Surroundings(bottomBar: shown ? (bar.minY, translucent) : nil))
         }
+        guard shown else { return out }
         var barEnv = env
         barEnv.path = env.path + ".tabBar"
         out += try TabBarComponent(images: resolver.images, text: resolver.text).items(tabs, bar: bar, background: background, env: barEnv)
