@@ -64,8 +64,12 @@ extension LayoutPins {
             let names = axis == "horizontal" ? "left, right and width" : "top, bottom and height"
             r.context.report(r.path, r.node.position, "\(names) together over-constrain the \(axis) axis; give two of them")
         }
-        for (center, edges) in [("centerX", [pins.left, pins.right]), ("centerY", [pins.top, pins.bottom])] where r.has(center) && edges.contains(where: { $0 != nil }) {
-            r.context.report(join(r.path, center), r.node.position, "\(center) goes with a size, not with an edge")
+        for (center, edges, size) in [("centerX", [pins.left, pins.right], pins.width), ("centerY", [pins.top, pins.bottom], pins.height)] where r.has(center) {
+            if edges.contains(where: { $0 != nil }) {
+                r.context.report(join(r.path, center), r.node.position, "\(center) goes with a size, not with an edge")
+            } else if size == nil {
+                r.context.report(join(r.path, center), r.node.position, "\(center) needs a \(center == "centerX" ? "width" : "height") to center")
+            }
         }
         return pins
     }

@@ -26,7 +26,7 @@ public struct View: Sendable, Equatable {
     /// How the view is composited onto what is under it.
     public var blendMode: BlendMode
     public var subviews: [View]
-    /// A name other parts of the scene refer to (a popover's `sourceView`, a touch mark's `on`).
+    /// A name other parts of the scene refer to (a popover's `sourceView`, a touch mark's `tap`).
     public var id: String?
 
     public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,

@@ -178,6 +178,12 @@ import Testing
         try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/both.iphone-8.png")).write(to: URL(fileURLWithPath: dir + "/Snapshots/both.png"))
         let stale = try cli.run(["test", "--stale"], in: dir)
         #expect(stale.out.split(separator: "\n").filter { $0.hasSuffix(".png") } == ["Snapshots/both.png"])
+        // A scene that does not decode keeps its per-device goldens: --prune must not remove them.
+        let good = try String(contentsOfFile: dir + "/Snapshots/both.json", encoding: .utf8)
+        try (good + " oops").write(toFile: dir + "/Snapshots/both.json", atomically: true, encoding: .utf8)
+        let broken = try cli.run(["test", "--stale"], in: dir)
+        #expect(broken.out.split(separator: "\n").filter { $0.hasSuffix(".png") } == [], "nothing is stale beside a scene that does not decode")
+        try good.write(toFile: dir + "/Snapshots/both.json", atomically: true, encoding: .utf8)
         // Render writes one PNG per device, and refuses to overwrite the goldens beside the scene.
         let out = try cli.run(["render", "Snapshots/both.json", "-o", "out/"], in: dir)
         #expect(out.status == 0 && out.out.contains("out/both.iphone-se.png") && out.out.contains("out/both.iphone-8.png"))

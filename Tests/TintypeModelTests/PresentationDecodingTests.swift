@@ -71,6 +71,7 @@ import Testing
         #expect(firstMessage(#"{ "root": { "view": { "layout": { "left": 0, "right": 0, "width": 10 } } } }"#)
                 == "root.layout: left, right and width together over-constrain the horizontal axis; give two of them")
         #expect(firstMessage(#"{ "root": { "view": { "frame": [0, 0, 1, 1], "layout": { "top": 0 } } } }"#) == "root.layout: give \"frame\" or \"layout\", not both")
+        #expect(firstMessage(#"{ "root": { "view": { "layout": { "centerX": 10 } } } }"#) == "root.layout.centerX: centerX needs a width to center")
         #expect(firstMessage(#"{ "root": { "view": { "layout": { "guide": "safe" } } } }"#)?.hasSuffix("expected one of superview, safeArea, margins") == true)
     }
 
@@ -85,5 +86,6 @@ import Testing
         #expect(firstMessage(#"{ "device": "iPad", "devices": ["iPhone 8"], "root": { "view": {} } }"#) == "devices: give \"device\" or \"devices\", not both")
         #expect(firstMessage(#"{ "devices": ["iPhone 8", "iPhone 7"], "root": { "view": {} } }"#) == "devices[1]: \"iPhone 8\" is listed twice")
         #expect(firstMessage(#"{ "devices": ["iPhone Y"], "root": { "view": {} } }"#)?.hasPrefix("devices[0]: unknown device \"iPhone Y\"") == true)
+        #expect(firstMessage(#"{ "devices": ["iPhone 8", "iPad Pro 12.9"], "scale": 8, "root": { "view": {} } }"#)?.hasPrefix("scale: on the iPad Pro 12.9, output of") == true)
     }
 }

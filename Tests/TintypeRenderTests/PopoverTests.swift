@@ -108,8 +108,15 @@ import TintypeModel
         #expect(!texts(try list(#"{ "device": "iPad", \#(split) }"#)).contains { $0.text == "Primary" })
         // A phone collapses the secondary onto the primary's stack: "Primary" is now the back title.
         let phone = texts(try list(#"{ "device": "iPhone 8", \#(split) }"#))
-        #expect(phone.first { $0.text == "Primary" }?.frame.minX ?? 0 < 60)
+        let back = try #require(phone.first { $0.text == "Primary" })
+        #expect(back.frame.minX < 60)
         #expect(phone.contains { $0.text == "Secondary" })
+        // A landscape phone has a regular width only from 414 points up (Plus, XR, Max).
+        let notched = texts(try list(#"{ "device": "iPhone X", "orientation": "landscape", \#(split) }"#))
+        #expect(notched.contains { $0.text == "Primary" && $0.frame.minX < 120 })
+        #expect(!notched.contains { $0.text == "Detail" && $0.frame.minX >= 320 })
+        let plus = texts(try list(#"{ "device": "iPhone 8 Plus", "orientation": "landscape", \#(split) }"#))
+        #expect(plus.contains { $0.text == "Detail" && $0.frame.minX > 320 })
     }
 
     @Test func largeContentViewerShowsTheItemsTitle() throws {
@@ -119,6 +126,19 @@ import TintypeModel
         """#))
         let hud = try #require(found.first { $0.text == "Recents" && $0.font.size == 24 })
         #expect(abs(hud.frame.midX - 187.5) < 1)
+    }
+
+    @Test func largeContentViewerNeedsABarItem() throws {
+        let s = try scene(#"{ "root": { "view": { "subviews": [ { "view": { "id": "v", "frame": [0, 0, 10, 10] } } ] } }, "largeContentViewer": { "item": "v" } }"#)
+        #expect(throws: RenderError(path: "largeContentViewer.item", message: "\"v\" is a view or an empty item; the viewer shows a bar item's icon and title")) {
+            try sharedRenderer.displayList(for: s)
+        }
+    }
+
+    @Test func anIPadActionSheetWithoutASourceFailsWhenTheDeviceIsOverridden() throws {
+        var s = try scene(#"{ "root": { "view": {} }, "presented": { "actionSheet": { "actions": ["Copy"] } } }"#)
+        s.device = .iPad
+        #expect(throws: RenderError.self) { try sharedRenderer.displayList(for: s) }
     }
 
     @Test func touchMarksSitOnTheirTarget() throws {
@@ -149,6 +169,9 @@ import TintypeModel
         #expect(try backTitle("Trails", "Comments") == "Trails")
         #expect(try backTitle("Half Dome Cables", "Comments") == "Back")
         #expect(try backTitle("Half Dome Cables", "A Much Longer Screen Title Here") == nil)
+        // An empty back title asks for the chevron alone.
+        let found = texts(try list(#"{ "root": { "navigationController": { "stack": [ { "title": "A", "backButtonTitle": "" }, { "title": "B" } ] } } }"#))
+        #expect(found.map(\.text).filter { $0 == "Back" || $0 == "A" } == [])
     }
 
     @Test func aTallBarBackgroundImageFillsANotchedStatusBar() throws {

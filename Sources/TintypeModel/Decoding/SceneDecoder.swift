@@ -119,9 +119,10 @@ public enum SceneDecoder {
         r.finish()
         context.checkReferences()
 
-        for (_, variant) in scene.variants {
+        for (suffix, variant) in scene.variants {
             if let problem = variant.pixelLimitProblem {
-                context.report(scene.scale != nil ? "scale" : "device", node.position, problem)
+                let key = scene.scale != nil ? "scale" : (suffix == nil ? "device" : "devices")
+                context.report(key, node.position, suffix == nil ? problem : "on the \(variant.device.name), " + problem)
                 break
             }
         }

@@ -25,9 +25,10 @@ struct ControllerComponent {
         }
     }
 
-    /// Whether the width is regular: an iPad, or a Plus or Max phone in landscape.
+    /// Whether the width is regular: an iPad, or a phone at least 414 points wide (Plus, XR, Max)
+    /// in landscape.
     static func isRegularWidth(_ traits: Traits) -> Bool {
-        traits.isPad || (traits.isCompactHeight && traits.screenSize.width >= 736)
+        traits.isPad || (traits.isCompactHeight && min(traits.screenSize.width, traits.screenSize.height) >= 414)
     }
 
     /// The columns side by side (or the primary over the secondary), split by a hairline; a single

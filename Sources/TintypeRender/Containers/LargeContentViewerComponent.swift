@@ -22,6 +22,9 @@ struct LargeContentViewerComponent {
             guard let e = window.anchors[id] else {
                 throw RenderError(path: "largeContentViewer.item", message: "the bar item \(quoted(id)) is not on screen")
             }
+            guard e.title != nil || e.icon != nil || e.largeImage != nil else {
+                throw RenderError(path: "largeContentViewer.item", message: "\(quoted(id)) is a view or an empty item; the viewer shows a bar item's icon and title")
+            }
             title = e.title
             icon = e.largeImage.map { .image($0.source, filePath: $0.filePath, template: e.icon.map { if case .image(_, _, let t) = $0 { t } else { true } } ?? true) } ?? e.icon
             fitsLarge = e.largeImage != nil

@@ -82,7 +82,8 @@ struct NavigationBarComponent {
             // then goes, leaving the chevron, as UIKit's does.
             let trailingSpace = rtl ? bar.maxX - freeMin : freeMax - bar.minX
             let titleStart = inlineTitle == nil ? trailingSpace : min(bar.width / 2 - titleWidth / 2, trailingSpace - 8 - titleWidth)
-            let choices = [backTitle, "Back"].filter { !$0.isEmpty }
+            // An empty back title asks for the chevron alone.
+            let choices = backTitle.isEmpty ? [] : [backTitle, "Back"]
             let fitting = choices.first { x - bar.minX + text.size(of: $0, font: ResolvedFont(system: 17, weight: .regular)).width + 8 <= titleStart } ?? ""
             let placed = fitting.isEmpty ? BarItems.Placed(width: 0) { _ in [] } : layout.titlePlaced(fitting, bold: false, color: tint, row: row)
             let end = x + placed.width

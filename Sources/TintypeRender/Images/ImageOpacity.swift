@@ -11,7 +11,8 @@ extension LoadedImage {
             return Self.allOpaque(surface)
         case .svg:
             let w = Int(size.width * 2), h = Int(size.height * 2)
-            guard Double(w) == size.width * 2, Double(h) == size.height * 2,
+            // A huge SVG is not drawn just to find out (a bar image is a few hundred points wide).
+            guard Double(w) == size.width * 2, Double(h) == size.height * 2, w * h <= 16_777_216,
                   let surface = try? CairoSurface(width: w, height: h) else { return false }
             let cr = cairo_create(surface.pointer)
             defer { cairo_destroy(cr) }

@@ -117,7 +117,10 @@ public struct Resolver {
             var own = window.child(tintColor: nil, mode: .normal, path: "presented")
             if let t = a.tintColor { own = own.child(tintColor: t, mode: .normal, path: "presented") }
             let alerts = AlertComponent(text: text)
-            if case .actionSheet = presented, scene.device.isPad, let source = a.popoverSource {
+            if case .actionSheet = presented, scene.device.isPad {
+                guard let source = a.popoverSource else {
+                    throw RenderError(path: "presented", message: "on an iPad an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
+                }
                 items += try PopoverComponent.actionSheet(a, source: source, alerts: alerts, env: own, screen: screen)
             } else {
                 items += alerts.items(presented, screen: screen, env: own)

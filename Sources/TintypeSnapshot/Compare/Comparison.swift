@@ -111,6 +111,7 @@ public enum Compare {
                               sizeMismatch: "golden is \(expected.width)×\(expected.height), render is \(actual.width)×\(actual.height)")
         }
         let w = expected.width, h = expected.height
+        precondition(expected.pixels.count == w * h * 4 && actual.pixels.count == w * h * 4, "a bitmap's pixels do not match its size")
         // The fast path: one memcmp, no color math.
         let same = expected.pixels.withUnsafeBytes { a in actual.pixels.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
         if same {
