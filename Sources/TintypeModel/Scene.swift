@@ -72,6 +72,12 @@ public struct Scene: Sendable, Equatable {
                   baseDirectory: baseDirectory, root: View(subviews: subviews))
     }
 
+    /// Whether the width is regular (the horizontal size class): an iPad, or a phone at least 414
+    /// points wide (Plus, XR, Max) in landscape.
+    public var hasRegularWidth: Bool {
+        device.isPad || (orientation == .landscape && min(screenSize.width, screenSize.height) >= 414)
+    }
+
     /// Screen size in points for the scene's orientation.
     public var screenSize: Size { device.size(in: orientation) }
     /// The scale pixels are rendered at.

@@ -217,4 +217,14 @@ import TintypeModel
         #expect(try tabTitles((false, true)) == [])
         #expect(try tabTitles((true, false)) == ["Tab"])
     }
+
+    /// The status bar follows the split view as laid out: collapsed on a phone, its stack's black
+    /// navigation bar asks for light content.
+    @Test func aCollapsedSplitViewSetsTheStatusBarFromItsStack() throws {
+        let json = #"""
+        { "root": { "splitViewController": { "primary": { "navigationController": { "navigationBar": { "barStyle": "black" }, "stack": [ { "title": "P" } ] } },
+          "secondary": { "viewController": { "title": "S" } } } } }
+        """#
+        #expect(texts(try list(json)).first { $0.text == "9:41" }?.color == .white)
+    }
 }

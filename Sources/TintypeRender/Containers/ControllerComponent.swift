@@ -25,16 +25,10 @@ struct ControllerComponent {
         }
     }
 
-    /// Whether the width is regular: an iPad, or a phone at least 414 points wide (Plus, XR, Max)
-    /// in landscape.
-    static func isRegularWidth(_ traits: Traits) -> Bool {
-        traits.isPad || (traits.isCompactHeight && min(traits.screenSize.width, traits.screenSize.height) >= 414)
-    }
-
     /// The columns side by side (or the primary over the secondary), split by a hairline; a single
     /// collapsed stack in a compact width.
     func split(_ split: SplitViewController, frame: Rect, env: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
-        guard Self.isRegularWidth(env.traits) else {
+        guard env.traits.isRegularWidth else {
             return try items(split.collapsed, frame: frame, env: env, around: around)
         }
         var mode = split.preferredDisplayMode

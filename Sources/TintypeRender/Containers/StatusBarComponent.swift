@@ -14,7 +14,8 @@ enum StatusBarComponent {
     static func resolve(_ scene: Scene) -> Resolved {
         var style = scene.statusBar.style
         var hidden = scene.statusBar.hidden
-        if let controller = topController(scene.root) {
+        if let top = topController(scene.root) {
+            let controller = shown(top, regularWidth: scene.hasRegularWidth)
             if let vc = controller.childForStatusBar {
                 if let s = vc.preferredStatusBarStyle { style = s } else if blackNavigationBar(controller) { style = .lightContent }
                 if let h = vc.prefersStatusBarHidden { hidden = h }
@@ -33,6 +34,20 @@ enum StatusBarComponent {
         return nil
     }
 
+    /// The controller as laid out: a split view is its secondary column in a regular width, and
+    /// its collapsed stack in a compact one.
+    static func shown(_ c: Controller, regularWidth: Bool) -> Controller {
+        switch c {
+        case .split(let split): return shown(regularWidth ? split.secondary : split.collapsed, regularWidth: regularWidth)
+        case .tabBar(var tabs):
+            if tabs.tabs.indices.contains(tabs.selectedIndex) {
+                tabs.tabs[tabs.selectedIndex].root = shown(tabs.tabs[tabs.selectedIndex].root, regularWidth: regularWidth)
+            }
+            return .tabBar(tabs)
+        default: return c
+        }
+    }
+
     static func blackNavigationBar(_ c: Controller) -> Bool {
         switch c {
         case .content: false
@@ -48,6 +63,7 @@ enum StatusBarComponent {
         t.screenSize = scene.screenSize
         t.isPad = d.isPad
         t.isCompactHeight = !d.isPad && scene.orientation == .landscape
+        t.isRegularWidth = scene.hasRegularWidth
         t.statusBarHeight = statusBar.hidden ? 0 : statusBar.height
         t.statusBarHidden = statusBar.hidden
         t.hasHomeIndicator = d.hasNotch || (d.isPad && d.portraitSafeArea.bottom > 0)

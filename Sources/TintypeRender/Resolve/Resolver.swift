@@ -44,6 +44,8 @@ public struct Traits: Sendable, Equatable {
     public var isPad = false
     /// A phone in landscape: compact bars (32 high), no large titles.
     public var isCompactHeight = false
+    /// The horizontal size class is regular (`Scene.hasRegularWidth`): split views show both columns.
+    public var isRegularWidth = false
     public var statusBarHeight: Double = 0
     public var statusBarHidden = false
     public var hasHomeIndicator = false
