@@ -19,16 +19,22 @@ public struct LayoutPins: Sendable, Equatable {
     public var top: Double?, bottom: Double?, left: Double?, right: Double?
     public var centerX: Double?, centerY: Double?
     public var width: Double?, height: Double?
+    /// Edges that follow the layout direction: leading is left, or right under right-to-left.
+    public var leading: Double?, trailing: Double?
 
     public init(guide: Guide = .superview, top: Double? = nil, bottom: Double? = nil, left: Double? = nil, right: Double? = nil,
+                leading: Double? = nil, trailing: Double? = nil,
                 centerX: Double? = nil, centerY: Double? = nil, width: Double? = nil, height: Double? = nil) {
         self.guide = guide; self.top = top; self.bottom = bottom; self.left = left; self.right = right
+        self.leading = leading; self.trailing = trailing
         self.centerX = centerX; self.centerY = centerY; self.width = width; self.height = height
     }
 
     /// The frame in absolute points, given the guide's rectangle in absolute points.
-    public func frame(in g: Rect) -> Rect {
-        let (x, w) = Self.axis(start: left, end: right, center: centerX, size: width, guideStart: g.minX, guideLength: g.width)
+    public func frame(in g: Rect, direction: LayoutDirection = .leftToRight) -> Rect {
+        let rtl = direction == .rightToLeft
+        let start = left ?? (rtl ? trailing : leading), end = right ?? (rtl ? leading : trailing)
+        let (x, w) = Self.axis(start: start, end: end, center: centerX, size: width, guideStart: g.minX, guideLength: g.width)
         let (y, h) = Self.axis(start: top, end: bottom, center: centerY, size: height, guideStart: g.minY, guideLength: g.height)
         return Rect(x: x, y: y, width: max(0, w), height: max(0, h))
     }
@@ -44,9 +50,6 @@ public struct LayoutPins: Sendable, Equatable {
         case (nil, nil, nil): return (guideStart, guideLength)
         }
     }
-
-    /// The keys a scene file may use.
-    static let keys = ["guide", "top", "bottom", "left", "right", "centerX", "centerY", "width", "height"]
 }
 
 extension LayoutPins {
@@ -56,15 +59,19 @@ extension LayoutPins {
         if let g = r.choice("guide", Guide.self) { pins.guide = g }
         pins.top = r.number("top", in: nil); pins.bottom = r.number("bottom", in: nil)
         pins.left = r.number("left", in: nil); pins.right = r.number("right", in: nil)
+        pins.leading = r.number("leading", in: nil); pins.trailing = r.number("trailing", in: nil)
+        if (pins.left != nil || pins.right != nil) && (pins.leading != nil || pins.trailing != nil) {
+            r.context.report(r.path, r.node.position, "give left and right, or leading and trailing, not both kinds")
+        }
         pins.centerX = r.number("centerX", in: nil); pins.centerY = r.number("centerY", in: nil)
         pins.width = r.number("width", in: 0...Double.greatestFiniteMagnitude)
         pins.height = r.number("height", in: 0...Double.greatestFiniteMagnitude)
-        for (axis, values) in [("horizontal", [pins.left, pins.right, pins.width]), ("vertical", [pins.top, pins.bottom, pins.height])]
+        for (axis, values) in [("horizontal", [pins.left ?? pins.leading, pins.right ?? pins.trailing, pins.width]), ("vertical", [pins.top, pins.bottom, pins.height])]
             where values.allSatisfy({ $0 != nil }) {
-            let names = axis == "horizontal" ? "left, right and width" : "top, bottom and height"
+            let names = axis == "vertical" ? "top, bottom and height" : (pins.left != nil ? "left, right and width" : "leading, trailing and width")
             r.context.report(r.path, r.node.position, "\(names) together over-constrain the \(axis) axis; give two of them")
         }
-        for (center, edges, size) in [("centerX", [pins.left, pins.right], pins.width), ("centerY", [pins.top, pins.bottom], pins.height)] where r.has(center) {
+        for (center, edges, size) in [("centerX", [pins.left, pins.right, pins.leading, pins.trailing], pins.width), ("centerY", [pins.top, pins.bottom], pins.height)] where r.has(center) {
             if edges.contains(where: { $0 != nil }) {
                 r.context.report(join(r.path, center), r.node.position, "\(center) goes with a size, not with an edge")
             } else if size == nil {

@@ -72,6 +72,9 @@ import Testing
                 == "root.layout: left, right and width together over-constrain the horizontal axis; give two of them")
         #expect(firstMessage(#"{ "root": { "view": { "frame": [0, 0, 1, 1], "layout": { "top": 0 } } } }"#) == "root.layout: give \"frame\" or \"layout\", not both")
         #expect(firstMessage(#"{ "root": { "view": { "layout": { "centerX": 10 } } } }"#) == "root.layout.centerX: centerX needs a width to center")
+        #expect(firstMessage(#"{ "root": { "view": { "layout": { "left": 0, "trailing": 0 } } } }"#) == "root.layout: give left and right, or leading and trailing, not both kinds")
+        #expect(firstMessage(#"{ "root": { "view": { "layout": { "leading": 0, "trailing": 0, "width": 5 } } } }"#)
+                == "root.layout: leading, trailing and width together over-constrain the horizontal axis; give two of them")
         #expect(firstMessage(#"{ "root": { "view": { "layout": { "guide": "safe" } } } }"#)?.hasSuffix("expected one of superview, safeArea, margins") == true)
     }
 

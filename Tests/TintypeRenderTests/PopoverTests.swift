@@ -159,6 +159,10 @@ import TintypeModel
         #expect(LayoutPins(centerX: 10, width: 100, height: 40).frame(in: Rect(x: 0, y: 0, width: 300, height: 100))
                 == Rect(x: 110, y: 30, width: 100, height: 40))
         #expect(LayoutPins(top: 5, right: 20).frame(in: Rect(x: 0, y: 0, width: 300, height: 100)) == Rect(x: 0, y: 5, width: 280, height: 95))
+        // Leading and trailing follow the layout direction.
+        let pinned = LayoutPins(leading: 10, width: 50, height: 10)
+        #expect(pinned.frame(in: Rect(x: 0, y: 0, width: 300, height: 100)).minX == 10)
+        #expect(pinned.frame(in: Rect(x: 0, y: 0, width: 300, height: 100), direction: .rightToLeft).minX == 240)
     }
 
     @Test func aLongBackTitleBecomesBackThenGoes() throws {

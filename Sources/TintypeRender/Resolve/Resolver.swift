@@ -146,7 +146,7 @@ public struct Resolver {
         let env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path)
         let frame = view.frame.map {
             Rect(x: container.minX + $0.x, y: container.minY + $0.y, width: $0.width, height: $0.height)
-        } ?? view.layout.map { $0.frame(in: guide($0.guide, container: container, env: parent)) } ?? container
+        } ?? view.layout.map { $0.frame(in: guide($0.guide, container: container, env: parent), direction: parent.layoutDirection) } ?? container
         env.anchors.record(view.id, Anchors.Entry(frame: frame))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
 
