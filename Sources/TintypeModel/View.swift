@@ -59,6 +59,7 @@ public enum ViewKind: Sendable, Equatable {
     /// A plain UIView.
     case plain
     case label(Label)
+    case textView(TextView)
     case image(ImageView)
     case shape(Shape)
     case scrollView(ScrollView)
@@ -73,6 +74,7 @@ public enum ViewKind: Sendable, Equatable {
         switch self {
         case .plain: "view"
         case .label: "label"
+        case .textView: "textView"
         case .image: "imageView"
         case .shape: "shape"
         case .scrollView: "scrollView"

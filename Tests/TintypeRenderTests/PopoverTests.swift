@@ -231,4 +231,15 @@ import TintypeModel
         """#
         #expect(texts(try list(json)).first { $0.text == "9:41" }?.color == .white)
     }
+
+    /// A text view starts its wrapped text at the top of its container: 8 down, 5 in.
+    @Test func textViewsStartAtTheTopOfTheirContainer() throws {
+        let found = texts(try list(#"{ "root": { "view": { "subviews": [ { "textView": { "frame": [10, 100, 200, 300], "font": 17, "text": "Two words" } } ] } } }"#))
+        let t = try #require(found.first { $0.text == "Two words" })
+        #expect(t.frame.origin == Point(x: 15, y: 108))
+        #expect(t.frame.width == 190 && t.frame.height < 30)
+        #expect(t.numberOfLines == 0)
+        #expect(try SceneDecoder.decode(#"{ "root": { "textView": { "textContainerInset": [0, 0, 0, 0] } } }"#).root.kind
+                == .textView(TextView(text: "", textContainerInset: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))))
+    }
 }

@@ -145,6 +145,7 @@ public enum SceneDecoder {
     static let viewKinds: [KindDecoder] = [
         ("view", { _, _ in .plain }),
         ("label", { r, _ in Label.decode(r).map(ViewKind.label) }),
+        ("textView", { r, _ in .textView(TextView.decode(r)) }),
         ("imageView", { r, _ in ImageView.decode(r).map(ViewKind.image) }),
         ("shape", { r, _ in Shape.decode(r).map(ViewKind.shape) }),
         ("scrollView", { r, _ in .scrollView(ScrollView.decode(r)) }),

@@ -207,6 +207,7 @@ public struct Resolver {
         switch kind {
         case .plain: []
         case .label(let label): LabelComponent.items(label, frame: frame, env: env)
+        case .textView(let v): TextViewComponent.items(v, frame: frame, env: env, text: text)
         case .image(let image): try ImageViewComponent.items(image, frame: frame, env: env, images: images)
         case .shape(let shape): ShapeComponent.items(shape, frame: frame, env: env)
         case .scrollView: []

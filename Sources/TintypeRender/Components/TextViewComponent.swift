@@ -1,0 +1,18 @@
+import TintypeModel
+
+/// UITextView: the text wrapped from the top of the text container, clipped to the bounds.
+enum TextViewComponent {
+    static func items(_ v: TextView, frame: Rect, env: Environment, text: TextMeasuring) -> [DisplayItem] {
+        guard !v.text.isEmpty else { return [] }
+        let font = ResolvedFont(system: v.font.pointSize(category: env.contentSizeCategory), weight: v.font.weight)
+        let pad = TextView.lineFragmentPadding, inset = v.textContainerInset
+        let width = max(0, frame.width - inset.left - inset.right - 2 * pad)
+        // The frame is as tall as the wrapped text, so the text starts at the container's top.
+        let height = text.height(of: v.text, font: font, width: width, lineSpacing: v.lineSpacing)
+        let item = TextItem(text: v.text, font: font, color: env.resolve(v.textColor),
+                            frame: Rect(x: frame.minX + inset.left + pad, y: frame.minY + inset.top, width: width, height: height),
+                            alignment: v.textAlignment, direction: env.layoutDirection, numberOfLines: 0,
+                            lineBreakMode: .byWordWrapping, lineSpacing: v.lineSpacing)
+        return [.group(Group(items: [.text(item)], clip: .rect(frame)))]
+    }
+}
