@@ -58,28 +58,12 @@ public enum SceneDecoder {
         var scene = Scene(root: View())
         scene.baseDirectory = context.baseDirectory
         if let n = r.node("device") {
-            if case .string(let name) = n.value {
-                if let d = Device.named(name) { scene.device = d } else {
-                    let names = Device.catalog.map(\.name)
-                    var message = "unknown device \(quoted(name))"
-                    if let s = Suggest.closest(to: name, in: names + Device.catalog.flatMap(\.aliases)) { message += "; did you mean \(quoted(s))?" }
-                    message += " (run 'tintype devices' for the list)"
-                    r.report("device", n, message)
-                }
-            } else {
-                r.report("device", n, "expected a device name, found \(n.value.kindName)")
-            }
+            if let d = device(n, path: "device", context: context) { scene.device = d }
         }
         if let items = r.array("devices") {
             if r.has("device") { context.report("devices", node.position, "give \"device\" or \"devices\", not both") }
             for (n, p) in items {
-                guard case .string(let name) = n.value else { context.report(p, n.position, "expected a device name, found \(n.value.kindName)"); continue }
-                guard let d = Device.named(name) else {
-                    var message = "unknown device \(quoted(name))"
-                    if let s = Suggest.closest(to: name, in: Device.catalog.map(\.name) + Device.catalog.flatMap(\.aliases)) { message += "; did you mean \(quoted(s))?" }
-                    context.report(p, n.position, message + " (run 'tintype devices' for the list)")
-                    continue
-                }
+                guard let d = device(n, path: p, context: context) else { continue }
                 if scene.devices.contains(d) { context.report(p, n.position, "\(quoted(d.name)) is listed twice"); continue }
                 scene.devices.append(d)
             }
@@ -127,6 +111,19 @@ public enum SceneDecoder {
             }
         }
         return scene
+    }
+
+    /// A device of the catalog by name or alias; nil after reporting what is wrong at `path`.
+    static func device(_ n: JSONNode, path: String, context: DecodeContext) -> Device? {
+        guard case .string(let name) = n.value else {
+            context.report(path, n.position, "expected a device name, found \(n.value.kindName)")
+            return nil
+        }
+        if let d = Device.named(name) { return d }
+        var message = "unknown device \(quoted(name))"
+        if let s = Suggest.closest(to: name, in: Device.catalog.map(\.name) + Device.catalog.flatMap(\.aliases)) { message += "; did you mean \(quoted(s))?" }
+        context.report(path, n.position, message + " (run 'tintype devices' for the list)")
+        return nil
     }
 
     static let contentSizeAliases: [String: ContentSizeCategory] = Dictionary(uniqueKeysWithValues: [
