@@ -96,9 +96,9 @@ struct RenderCommand: Command {
     /// The file-name suffixes of a scene's PNGs: one per device of its `devices` (`.iphone-x`),
     /// else none; `--device` renders the one device asked for. A scene that does not decode, or
     /// standard input, counts as one (its error comes when it renders).
-    func suffixes(for scene: String) -> [String?] {
-        guard device == nil, scene != "-", let s = try? SceneDecoder.load(path: scene) else { return [nil] }
-        return s.variants.map(\.suffix)
+    func suffixes(for decoded: Scene?) -> [String?] {
+        guard device == nil, let decoded else { return [nil] }
+        return decoded.variants.map(\.suffix)
     }
 
     /// Where the PNG of one variant goes: the scene's destination with the suffix before `.png`.
@@ -121,9 +121,11 @@ struct RenderCommand: Command {
 
     func run() -> Int32 {
         // Collisions and goldens are checked before anything renders.
+        // Each file is read once, here; standard input is read when it renders.
+        let decoded: [Scene?] = scenes.map { $0 == "-" ? nil : try? SceneDecoder.load(path: $0) }
         var targets: [String: String] = [:]
-        for scene in scenes {
-            let suffixes = suffixes(for: scene)
+        for (scene, loaded) in zip(scenes, decoded) {
+            let suffixes = suffixes(for: loaded)
             if output == "-" && suffixes.count > 1 {
                 Tool.printError("\(scene) renders on \(suffixes.count) devices, and -o - (standard output) takes one image", usage: Self.usage,
                                 hint: "Pass --device to pick one, or -o DIR/.")
@@ -155,7 +157,7 @@ struct RenderCommand: Command {
         let renderer = Renderer()
         let results = Slots<Outcome>(count: scenes.count)
         DispatchQueue.concurrentPerform(iterations: scenes.count) { i in
-            results.set(i, renderOne(scenes[i], renderer: renderer))
+            results.set(i, renderOne(scenes[i], decoded: decoded[i], renderer: renderer))
         }
         var failed = 0
         for result in results.values {
@@ -176,10 +178,14 @@ struct RenderCommand: Command {
     /// The files written (none for standard output), or the error.
     enum Outcome { case success([String]), failure(String) }
 
-    func renderOne(_ file: String, renderer: Renderer) -> Outcome {
+    /// Renders one scene file, decoded already unless it failed to decode (then its error is
+    /// reported) or is standard input.
+    func renderOne(_ file: String, decoded: Scene?, renderer: Renderer) -> Outcome {
         var scene: Scene
         do {
-            if file == "-" {
+            if let decoded {
+                scene = decoded
+            } else if file == "-" {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
                 scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath)
             } else {

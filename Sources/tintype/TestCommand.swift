@@ -79,9 +79,10 @@ struct TestCommand: Command {
         if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
     }
 
-    /// A scene to check: its file, the golden beside it, and the name of its artifacts; for a
-    /// scene with `devices`, one item per device (`game.iphone-x.png`).
-    struct Item { var scene: String; var golden: String; var name: String; var device: Device? = nil }
+    /// A scene to check: its file, the golden beside it, the name of its artifacts, and the scene
+    /// as decoded (nil when it does not decode: checking it reports why); for a scene with
+    /// `devices`, one item per device (`game.iphone-x.png`).
+    struct Item { var scene: String; var golden: String; var name: String; var decoded: Scene? = nil }
 
     func items() -> [Item] {
         var all: [Item] = []
@@ -90,11 +91,14 @@ struct TestCommand: Command {
             for relative in Self.files(under: root, ext: ".json") {
                 let stem = String(relative.dropLast(5))
                 let scene = root + "/" + relative
-                // A scene that does not decode is one item, which reports the error.
-                let variants = (try? SceneDecoder.load(path: scene))?.variants ?? [(nil, Scene(root: View()))]
-                for (suffix, variant) in variants {
+                guard let loaded = try? SceneDecoder.load(path: scene) else {
+                    // A scene that does not decode is one item, which reports the error.
+                    all.append(Item(scene: scene, golden: root + "/" + stem + ".png", name: Self.artifactName(scene)))
+                    continue
+                }
+                for (suffix, variant) in loaded.variants {
                     all.append(Item(scene: scene, golden: root + "/" + stem + (suffix ?? "") + ".png", name: Self.artifactName(scene) + (suffix ?? ""),
-                                    device: suffix == nil ? nil : variant.device))
+                                    decoded: variant))
                 }
             }
         }
@@ -170,11 +174,12 @@ struct TestCommand: Command {
     }
 
     static func check(_ item: Item, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
-        var scene: Scene
-        do { scene = try SceneDecoder.load(path: item.scene) } catch {
-            return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: error.description)
+        let scene: Scene
+        if let decoded = item.decoded { scene = decoded } else {
+            do { scene = try SceneDecoder.load(path: item.scene) } catch {
+                return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: error.description)
+            }
         }
-        if let device = item.device { scene.device = device; scene.devices = [] }
         let bitmap: Bitmap
         do { bitmap = try renderer.render(scene) } catch {
             return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: "rendering failed: \(error)")
@@ -191,7 +196,7 @@ struct TestCommand: Command {
         let all = items()
         for item in all {
             used.insert(URL(fileURLWithPath: item.golden).standardizedFileURL.path)
-            if let scene = try? SceneDecoder.load(path: item.scene) {
+            if let scene = item.decoded {
                 Self.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
             } else {
                 // A scene that does not decode today may list devices: every device's golden name
