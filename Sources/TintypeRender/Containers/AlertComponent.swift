@@ -95,8 +95,21 @@ struct AlertComponent {
 
     static let sheetRow = 57.0
 
-    /// An action sheet's header: its title (13 semibold) and message (13), gray and centered.
-    func sheetHeader(_ a: AlertController, width: Double) -> (lines: [(String, ResolvedFont, Double)], height: Double) {
+    /// An action sheet's main group measured for a width: its header (title 13 semibold and
+    /// message 13, gray and centered) and every action but cancel.
+    struct SheetGroup {
+        var header: [(String, ResolvedFont, Double)]
+        var headerHeight: Double
+        var height: Double
+    }
+
+    func sheetGroup(_ a: AlertController, width: Double) -> SheetGroup {
+        let (header, headerHeight) = sheetHeader(a, width: width)
+        return SheetGroup(header: header, headerHeight: headerHeight,
+                          height: headerHeight + Self.sheetRow * Double(a.actions.filter { $0.style != .cancel }.count))
+    }
+
+    private func sheetHeader(_ a: AlertController, width: Double) -> (lines: [(String, ResolvedFont, Double)], height: Double) {
         guard a.title?.isEmpty == false || a.message?.isEmpty == false else { return ([], 0) }
         let headerFont = ResolvedFont(system: 13, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: .regular)
         var lines: [(String, ResolvedFont, Double)] = []
@@ -109,14 +122,9 @@ struct AlertComponent {
         return (lines, max(44, height + 12))
     }
 
-    /// The height of an action sheet's main group (header and every action but cancel), `width` wide.
-    func sheetGroupHeight(_ a: AlertController, width: Double) -> Double {
-        sheetHeader(a, width: width).height + Self.sheetRow * Double(a.actions.filter { $0.style != .cancel }.count)
-    }
-
-    /// The header and the actions but cancel, in `group`, separated by hairlines (no background).
-    func sheetGroupItems(_ a: AlertController, in group: Rect, env: Environment) -> [DisplayItem] {
-        let (header, headerHeight) = sheetHeader(a, width: group.width)
+    /// The measured group's header and actions in `group`, separated by hairlines (no background).
+    func sheetGroupItems(_ a: AlertController, _ measured: SheetGroup, in group: Rect, env: Environment) -> [DisplayItem] {
+        let header = measured.header, headerHeight = measured.headerHeight
         let hair = 1 / env.scale
         var out: [DisplayItem] = []
         var y = group.minY + (headerHeight - header.reduce(0) { $0 + $1.2 + 2 } + 2) / 2
@@ -145,7 +153,8 @@ struct AlertComponent {
         let x = screen.midX - width / 2
         let safeBottom = max(0, screen.maxY - env.safeRect.maxY)
         let cancel = a.actions.first { $0.style == .cancel }
-        let mainHeight = sheetGroupHeight(a, width: width)
+        let measured = sheetGroup(a, width: width)
+        let mainHeight = measured.height
         var bottom = screen.maxY - max(margin, safeBottom)
         var out: [DisplayItem] = []
         if let cancel {
@@ -160,7 +169,7 @@ struct AlertComponent {
         let outline = RoundedRect.path(group, radius: 13, curve: .continuous)
         let inside: [DisplayItem] = [.backdrop(Backdrop(rect: group, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
-            + sheetGroupItems(a, in: group, env: env)
+            + sheetGroupItems(a, measured, in: group, env: env)
         return [.group(Group(items: inside, clip: outline))] + out
     }
 }

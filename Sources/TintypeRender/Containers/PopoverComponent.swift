@@ -136,9 +136,9 @@ struct PopoverComponent {
     static func actionSheet(_ a: AlertController, source: PopoverSource, alerts: AlertComponent, env: Environment, screen: Rect) throws(RenderError) -> [DisplayItem] {
         let width = 304.0
         let rect = try sourceRect(source, anchors: env.anchors, screen: screen, path: "presented")
-        let height = alerts.sheetGroupHeight(a, width: width)
-        let layout = PopoverLayout.layout(source: rect, content: Size(width: width, height: height), bounds: bounds(env),
+        let measured = alerts.sheetGroup(a, width: width)
+        let layout = PopoverLayout.layout(source: rect, content: Size(width: width, height: measured.height), bounds: bounds(env),
                                           permitted: source.permittedArrowDirections)
-        return chrome(layout, background: panel, content: alerts.sheetGroupItems(a, in: layout.body, env: env))
+        return chrome(layout, background: panel, content: alerts.sheetGroupItems(a, measured, in: layout.body, env: env))
     }
 }
