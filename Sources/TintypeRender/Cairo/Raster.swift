@@ -67,10 +67,17 @@ final class Raster {
         }
     }
 
-    /// The mean Rec. 709 luma (0…1) of the drawn pixels under `rect`, composited over white.
-    private func meanLuma(under rect: Rect) -> Double {
+    /// The device pixels `rect` touches (rounded out), moved by `offset` (a group surface's
+    /// device offset): minimum x and y, and the exclusive maximum x and y.
+    private func pixelBounds(_ rect: Rect, offset: (Double, Double) = (0, 0)) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        return (Int((rect.minX * m.xx + m.x0 + offset.0).rounded(.down)), Int((rect.minY * m.yy + m.y0 + offset.1).rounded(.down)),
+                Int((rect.maxX * m.xx + m.x0 + offset.0).rounded(.up)), Int((rect.maxY * m.yy + m.y0 + offset.1).rounded(.up)))
+    }
+
+    /// The mean Rec. 709 luma (0…1) of the drawn pixels under `rect`, composited over white.
+    private func meanLuma(under rect: Rect) -> Double {
         let target = cairo_get_group_target(cr)
         cairo_surface_flush(target)
         var ox = 0.0, oy = 0.0
@@ -78,8 +85,8 @@ final class Raster {
         guard let data = cairo_image_surface_get_data(target) else { return 1 }
         let w = Int(cairo_image_surface_get_width(target)), h = Int(cairo_image_surface_get_height(target))
         let stride = Int(cairo_image_surface_get_stride(target))
-        let x0 = max(0, Int((rect.minX * m.xx + m.x0 + ox).rounded(.down))), y0 = max(0, Int((rect.minY * m.yy + m.y0 + oy).rounded(.down)))
-        let x1 = min(w, Int((rect.maxX * m.xx + m.x0 + ox).rounded(.up))), y1 = min(h, Int((rect.maxY * m.yy + m.y0 + oy).rounded(.up)))
+        let b = pixelBounds(rect, offset: (ox, oy))
+        let x0 = max(0, b.x0), y0 = max(0, b.y0), x1 = min(w, b.x1), y1 = min(h, b.y1)
         guard x1 > x0, y1 > y0 else { return 1 }
         var sum = 0.0
         for y in y0..<y1 {
@@ -96,11 +103,8 @@ final class Raster {
 
     /// Blurs and saturates what is already drawn under the backdrop's rect, in device pixels.
     private func drawBackdrop(_ b: Backdrop) throws(RenderError) {
-        var x = cairo_matrix_t()
-        cairo_get_matrix(cr, &x)
         // The rect in device pixels, rounded out, plus a margin so the blur sees past its edges.
-        let x0 = Int((b.rect.minX * x.xx + x.x0).rounded(.down)), y0 = Int((b.rect.minY * x.yy + x.y0).rounded(.down))
-        let x1 = Int((b.rect.maxX * x.xx + x.x0).rounded(.up)), y1 = Int((b.rect.maxY * x.yy + x.y0).rounded(.up))
+        let (x0, y0, x1, y1) = pixelBounds(b.rect)
         let sigma = b.blurRadius * scale
         let margin = Int((sigma * 3).rounded(.up))
         let w = x1 - x0 + 2 * margin, h = y1 - y0 + 2 * margin
