@@ -23,10 +23,11 @@ public enum Presentation: Sendable, Equatable {
     }
 
     /// Whether the window's tints turn gray: every presentation that dims the window, and
-    /// popovers (which leave the window visible without the black layer).
+    /// iPad popovers and action sheets (which leave the window visible without the black layer).
     public func dimsTint(on device: Device) -> Bool {
         switch self {
-        case .popover, .actionSheet: device.isPad || dimsWindow(on: device)
+        case .actionSheet: true
+        case .popover: device.isPad
         default: dimsWindow(on: device)
         }
     }

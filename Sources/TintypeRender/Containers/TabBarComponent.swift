@@ -39,8 +39,9 @@ struct TabBarComponent {
             // A landscape phone's compact bar takes the item's smaller image when it has one.
             let source = env.traits.isCompactHeight ? (tab.item.landscapeImagePhone ?? regular) : regular
             let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
+            let image = source.map { (source: $0, file: images.resolvedPath($0, baseDirectory: env.baseDirectory)) }
             env.anchors.record(tab.item.id, Anchors.Entry(frame: cell, title: tab.item.title,
-                                                          icon: source.map { .image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: template) }, color: color,
+                                                          icon: image.map { .image($0.source, filePath: $0.file, template: template) }, color: color,
                                                           largeImage: tab.item.largeContentSizeImage.map { ($0, images.resolvedPath($0, baseDirectory: env.baseDirectory)) }))
             let box: Double = env.traits.isCompactHeight ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
@@ -57,8 +58,7 @@ struct TabBarComponent {
                 imageRect = Rect(x: cell.midX - box / 2, y: cell.minY + 6, width: box, height: box)
                 titleRect = Rect(x: cell.minX, y: cell.minY + 36.5, width: cell.width, height: 12)
             }
-            if let source {
-                let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
+            if let (source, file) = image {
                 let size: Size
                 do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
                 // Images keep their size, centered in the item's box (scaled down only when larger).
