@@ -22,10 +22,12 @@ struct BarItems {
         case .system(let s): s.title ?? s.accessibilityName
         default: nil
         }
-        let anchors = env.anchors, color = color(for: item), large = item.largeContentSizeImage
+        let anchors = env.anchors, color = color(for: item)
+        let template = if case .image(_, _, let t)? = icon { t } else { true }
+        let large = item.largeContentSizeImage.map { Anchors.Icon.image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: template) }
         return Placed(width: placed.width) { x throws(RenderError) in
             anchors.record(id, Anchors.Entry(frame: Rect(x: x, y: row.minY, width: placed.width, height: row.height), title: title, icon: icon, color: color,
-                                              largeImage: large.map { ($0, images.resolvedPath($0, baseDirectory: env.baseDirectory)) }))
+                                              largeImage: large))
             return try placed.draw(x)
         }
     }

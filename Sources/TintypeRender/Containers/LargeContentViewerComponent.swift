@@ -26,7 +26,7 @@ struct LargeContentViewerComponent {
                 throw RenderError(path: "largeContentViewer.item", message: "\(quoted(id)) is a view or an empty item; the viewer shows a bar item's icon and title")
             }
             title = e.title
-            icon = e.largeImage.map { .image($0.source, filePath: $0.filePath, template: e.icon.map { if case .image(_, _, let t) = $0 { t } else { true } } ?? true) } ?? e.icon
+            icon = e.largeImage ?? e.icon
             fitsLarge = e.largeImage != nil
             if let c = e.color { color = c }
         case .custom(let t, let image):

@@ -42,7 +42,9 @@ struct TabBarComponent {
             let image = source.map { (source: $0, file: images.resolvedPath($0, baseDirectory: env.baseDirectory)) }
             env.anchors.record(tab.item.id, Anchors.Entry(frame: cell, title: tab.item.title,
                                                           icon: image.map { .image($0.source, filePath: $0.file, template: template) }, color: color,
-                                                          largeImage: tab.item.largeContentSizeImage.map { ($0, images.resolvedPath($0, baseDirectory: env.baseDirectory)) }))
+                                                          largeImage: tab.item.largeContentSizeImage.map {
+                                                              .image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: image == nil || template)
+                                                          }))
             let box: Double = env.traits.isCompactHeight ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
             let title = tab.item.title ?? ""

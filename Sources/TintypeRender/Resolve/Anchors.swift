@@ -18,14 +18,9 @@ public final class Anchors: Sendable {
         public var icon: Icon?
         /// The color the item shows in (its tint, or gray for an unselected tab).
         public var color: Color?
-        /// The item's largeContentSizeImage (its resolved file), which the viewer shows fitted
-        /// instead of the bar icon enlarged.
-        public var largeImage: (source: ImageSource, filePath: String)?
-
-        public static func == (a: Entry, b: Entry) -> Bool {
-            a.frame == b.frame && a.title == b.title && a.icon == b.icon && a.color == b.color
-                && a.largeImage?.source == b.largeImage?.source && a.largeImage?.filePath == b.largeImage?.filePath
-        }
+        /// The item's largeContentSizeImage (template when its bar icon is), which the viewer
+        /// shows fitted instead of the bar icon enlarged.
+        public var largeImage: Icon?
     }
 
     private let entries = Mutex<[String: Entry]>([:])
