@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// CCairo and CRsvg name their own pkg-config files (beside their module maps) rather than
+// pangocairo.pc and librsvg-2.0.pc: those pull in gmodule's -pthread C flag, which SwiftPM refuses
+// with a warning on every build. SwiftPM accepts an absolute path to a .pc file.
+let pcDirectory = Context.packageDirectory + "/Sources"
+
 let package = Package(
     name: "Tintype",
     products: [
@@ -14,7 +19,7 @@ let package = Package(
         // C libraries, found through pkg-config; Scripts/setup installs the Debian packages named here.
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "pangocairo",
+            pkgConfig: pcDirectory + "/CCairo/tintype-pangocairo.pc",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libfontconfig-dev"])]
         ),
         .systemLibrary(
@@ -24,7 +29,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CRsvg",
-            pkgConfig: "librsvg-2.0",
+            pkgConfig: pcDirectory + "/CRsvg/tintype-rsvg.pc",
             providers: [.apt(["librsvg2-dev"])]
         ),
         .target(name: "TintypeModel"),
