@@ -51,7 +51,7 @@ public struct Color: Sendable, Equatable, Hashable, CustomStringConvertible {
     public static let black = Color(white: 0)
     public static let white = Color(white: 1)
 
-    // iOS 7–12 system colors (UIKIT-SPEC.md, Colors).
+    // iOS 7–12 system colors (docs/uikit-metrics.md, Colors).
     public static let systemBlue = Color(rgb8: 0x00, 0x7A, 0xFF)
     public static let systemRed = Color(rgb8: 0xFF, 0x3B, 0x30)
     public static let systemOrange = Color(rgb8: 0xFF, 0x95, 0x00)

@@ -1,5 +1,5 @@
 /// A device from the catalog: its screen in points, its scale, and its status bar and safe areas per
-/// orientation (UIKIT-SPEC.md, Devices).
+/// orientation (docs/uikit-metrics.md, Devices).
 public struct Device: Sendable, Equatable, Hashable {
     public var name: String
     /// Other names a scene may use for this device ("iPhone 7", "iPhone XS").

@@ -8,7 +8,7 @@ public enum Font: Sendable, Equatable {
     public static func style(_ style: TextStyle) -> Font { .style(style, weight: nil) }
     public static let body = Font.style(.body)
 
-    /// Point size for a content size category (UIKIT-SPEC.md, Dynamic Type).
+    /// Point size for a content size category (docs/uikit-metrics.md, Dynamic Type).
     public func pointSize(category: ContentSizeCategory) -> Double {
         switch self {
         case .style(let style, _): style.pointSize(category: category)

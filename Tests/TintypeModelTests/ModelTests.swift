@@ -37,7 +37,7 @@ struct ModelTests {
         #expect(Set(Device.catalog.map(\.name)).count == Device.catalog.count)
     }
 
-    // MARK: Device catalog (UIKIT-SPEC.md, Devices)
+    // MARK: Device catalog (docs/uikit-metrics.md, Devices)
 
     struct DeviceRow: Sendable, CustomTestStringConvertible {
         var name: String
@@ -186,7 +186,7 @@ struct ModelTests {
         #expect(scene.baseDirectory == nil)
     }
 
-    // MARK: Dynamic Type (UIKIT-SPEC.md, Dynamic Type)
+    // MARK: Dynamic Type (docs/uikit-metrics.md, Dynamic Type)
 
     static let dynamicTypeTable: [(TextStyle, [Double])] = [
         (.largeTitle, [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]),

@@ -130,7 +130,7 @@ import TintypeModel
         let raster = try Raster(list: list, images: ImageStore())
         try raster.draw(list.items)
         let bitmap = raster.surface.bitmap()
-        try bitmap.writePNG(to: "/tmp/glyphs@\(Int(scale))x.png")
+        try bitmap.writePNG(to: NSTemporaryDirectory() + "glyphs@\(Int(scale))x.png")
 
         for (name, r) in cells {
             var tinted = 0

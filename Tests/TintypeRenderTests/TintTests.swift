@@ -2,7 +2,7 @@ import Testing
 import TintypeModel
 @testable import TintypeRender
 
-/// Tint and tintAdjustmentMode resolution (UIKIT-SPEC.md, Tint).
+/// Tint and tintAdjustmentMode resolution (docs/uikit-metrics.md, Tint).
 @Suite struct TintTests {
     let window = Environment(tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal, scale: 2,
                              contentSizeCategory: .large, layoutDirection: .leftToRight, baseDirectory: nil, path: "")

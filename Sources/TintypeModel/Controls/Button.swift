@@ -155,7 +155,7 @@ extension PerState where Value == ControlImage {
 /// "capInsets": [4, 4, 4, 4], "resizingMode": "stretch", "renderingMode": "alwaysTemplate"}`.
 public struct ControlImage: Sendable, Equatable {
     public var source: ImageSource
-    /// What `automatic` means depends on the place (UIKIT-SPEC.md, Image rendering modes).
+    /// What `automatic` means depends on the place (docs/uikit-metrics.md, Image rendering modes).
     public var renderingMode: RenderingMode
     /// Cap insets for a resizable image; nil stretches the whole image.
     public var capInsets: EdgeInsets?

@@ -3,7 +3,7 @@ import TintypeModel
 
 /// UIActivityIndicatorView: 12 round-ended spokes on a gear 20 points across (37 for whiteLarge),
 /// centered in the frame. The leading spoke points up at full alpha; the spokes behind it
-/// (counterclockwise) fade by max(0.32, 1 − 0.68 k / 6) at k steps behind (UIKIT-SPEC.md).
+/// (counterclockwise) fade by max(0.32, 1 − 0.68 k / 6) at k steps behind (docs/uikit-metrics.md).
 enum ActivityIndicatorComponent {
     struct Gear { var diameter: Double; var halfThickness: Double; var length: Double }
 

@@ -3,7 +3,7 @@ import TintypeModel
 /// One UITableViewCell: background, selection, editing control, image, labels by style, custom
 /// content, accessory, separator, and the buttons of a row swiped open.
 ///
-/// Horizontal numbers (pt; measured on reference/INDEX.md (a) #1 and #4): content starts at the
+/// Horizontal numbers (pt; measured on real iOS screenshots of plain and grouped tables): content starts at the
 /// margin; with an image, text starts one margin after it (and so does the automatic separator
 /// inset); the chevron's ink ends at the right margin with value1's detail 12.5 before it; value2's
 /// tinted 13-point text is right-aligned to margin + 90 and its 13-point detail starts at margin + 97.

@@ -5,8 +5,8 @@ import TintypeModel
 /// top of the content just below translucent bars: the adjusted content inset, as for a scroll
 /// view), and clipped to the table's bounds. Plain headers float under the visible top.
 ///
-/// Colors and sizes are UIKIT-SPEC.md's (Colors, Table views), checked against the reference
-/// screenshots in reference/INDEX.md (a).
+/// Colors and sizes are docs/uikit-metrics.md's (Colors, Table views), checked against
+/// real iOS table screenshots.
 struct TableViewComponent {
     let table: TableView
     let frame: Rect

@@ -3,7 +3,7 @@ import TintypeModel
 
 /// The line art a table draws itself: accessories, editing controls, the reorder grip and the
 /// refresh spinner. Tintype's own drawings in the iOS 7–11 manner, sized from the reference
-/// screenshots (reference/INDEX.md (a)): the chevron's ink is 8×13, the checkmark's 13×10.
+/// screenshots of iOS tables: the chevron's ink is 8×13, the checkmark's 13×10.
 enum TableGlyphs {
     /// The disclosure chevron, 8×13 (#C7C7CC in a cell).
     static let chevron = Glyph(size: Size(width: 8, height: 13), strokes: [
@@ -51,7 +51,7 @@ enum TableGlyphs {
         return items
     }
 
-    /// The refresh control's spinner: 12 spokes (the 20-point gear of UIKIT-SPEC.md, Controls),
+    /// The refresh control's spinner: 12 spokes (the 20-point gear of docs/uikit-metrics.md, Controls),
     /// the brightest at the top and the ones behind it (counterclockwise) fading, as a refreshing
     /// control shows them.
     static func spinner(center c: Point, color: Color) -> [DisplayItem] {

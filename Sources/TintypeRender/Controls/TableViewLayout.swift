@@ -3,8 +3,8 @@ import TintypeModel
 /// Where a table's parts go, in content coordinates: x from the table's left edge, y from the top
 /// of the content (before the content offset is applied). Pure geometry, so tests can read it.
 ///
-/// Vertical numbers (UIKIT-SPEC.md, Table views; measured on the iOS 10 QuickTableViewController
-/// screenshots, reference/INDEX.md (a)):
+/// Vertical numbers (docs/uikit-metrics.md, Table views; measured on the iOS 10 QuickTableViewController
+/// screenshots of iOS tables):
 /// - grouped: a section whose header has a title starts 55.5 below the previous one (or the top);
 ///   the title's baseline is 10.5 above the first row. Without a title the gap is 35. A footer title's
 ///   first baseline is 20 below the last row; the footer is 7 + its lines + 7 high.

@@ -32,7 +32,7 @@ public indirect enum DisplayItem: Sendable, Equatable {
 }
 
 /// The backdrop of a translucent bar: the content under `rect`, blurred with a Gaussian of standard
-/// deviation `blurRadius` points and saturated by `saturation` (UIKIT-SPEC.md, translucent bar recipe).
+/// deviation `blurRadius` points and saturated by `saturation` (docs/uikit-metrics.md, The translucent bar).
 public struct Backdrop: Sendable, Equatable {
     public var rect: Rect
     public var blurRadius: Double

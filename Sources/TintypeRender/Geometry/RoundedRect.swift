@@ -36,7 +36,7 @@ public enum RoundedRect {
         return Path(c)
     }
 
-    /// The continuous ("squircle") corner from UIKIT-SPEC.md: each corner is three cubics that start
+    /// The continuous ("squircle") corner from docs/uikit-metrics.md: each corner is three cubics that start
     /// 1.528665 r from the corner; r is clamped so the curves of neighbouring corners never overlap.
     static func continuous(_ rect: Rect, radius: Double, corners: Corners) -> Path {
         let r = min(radius, min(rect.width, rect.height) / 2 / continuousExtent)
