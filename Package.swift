@@ -38,9 +38,6 @@ let package = Package(
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
-        // Scripts/bench only. CFastPNG loads libspng and libdeflate at run time, so no build needs them.
-        .systemLibrary(name: "CFastPNG"),
-        .executableTarget(name: "tintype-bench", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot", "CFastPNG"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
         .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
