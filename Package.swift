@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
-        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender"]),
+        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
         .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),
         .testTarget(name: "TintypeSnapshotTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot", "TintypeSnapshotTesting"]),

@@ -32,20 +32,14 @@ public struct Scene: Sendable, Equatable {
     public var largeContentViewer: LargeContentViewer?
     /// Touch marks drawn over everything, for documentation images.
     public var touches: [TouchMark] = []
-    /// When not empty, the scene renders once per device, each to its own PNG (`name.iphone-8.png`);
-    /// `device` is then the first of them.
-    public var devices: [Device] = []
-
-    /// The renders a scene file stands for: one per device of `devices` (with the file-name suffix
-    /// of its PNG, `.iphone-x`), or the scene itself with no suffix.
-    public var variants: [(suffix: String?, scene: Scene)] {
-        guard !devices.isEmpty else { return [(nil, self)] }
-        return devices.map { d in
-            var s = self
-            s.device = d
-            s.devices = []
-            return ("." + d.slug, s)
-        }
+    /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
+    /// empty for a scene that renders once.
+    public var variants = Variants()
+    /// The shorthand for `variants.devices`: the scene renders once per device, each to its own PNG
+    /// (`name.iphone-8.png`); `device` is then the first of them.
+    public var devices: [Device] {
+        get { variants.devices }
+        set { variants.devices = newValue; if let first = newValue.first { device = first } }
     }
 
     public init(device: Device = .iPhone8, orientation: Orientation = .portrait, scale: Double? = nil,

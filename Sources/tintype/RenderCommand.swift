@@ -1,11 +1,12 @@
 import Foundation
 import TintypeModel
 import TintypeRender
+import TintypeSnapshot
 
 struct RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render scene files to PNG images."
-    static let usage = "Usage: tintype render SCENE.json... [-o OUT.png | -o DIR/] [--scale N] [--device NAME] [--orientation portrait|landscape]"
+    static let usage = "Usage: tintype render SCENE.json... [-o OUT.png | -o DIR/] [--scale N] " + TraitOptions.usage
     static let help = """
         Arguments:
           SCENE.json            A scene file, or - to read one from standard input.
@@ -16,13 +17,14 @@ struct RenderCommand: Command {
                                 created if missing. Default: NAME.png in the current folder.
           --scale N             Render at N pixels per point instead of the device's (0.25 to 16,
                                 within the pixel limit: 16384 a side, 64 megapixels).
-          --device NAME         Render on another device from 'tintype devices' (for a scene
-                                that lists "devices", render only this one).
-          --orientation O       portrait or landscape.
+        \(TraitOptions.help)
           -h, --help            Show this help.
 
-        A scene that lists "devices" renders once per device, to NAME.DEVICE.png
-        (game.iphone-8.png, game.iphone-x.png).
+        A scene with "variants" (or "devices") renders once per variant, each to its own PNG named
+        after the traits that vary: NAME.DEVICE.png (game.iphone-8.png), settings.iphone-se.ax3.rtl.png.
+        'tintype variants SCENE.json' lists them. A trait option whose value the scene's variants
+        already have renders only those variants, under the same names (--device "iPhone SE"); any
+        other value replaces the trait in every variant, and the names leave it out.
 
         Files are written whole or not at all (a temporary file, then a rename). An existing PNG
         beside its scene with the same name is a golden: render refuses to overwrite it (use
@@ -37,9 +39,7 @@ struct RenderCommand: Command {
 
     var scenes: [String] = []
     var output: String?
-    var scale: Double?
-    var device: Device?
-    var orientation: Orientation?
+    var overrides = TraitSet()
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
@@ -53,21 +53,8 @@ struct RenderCommand: Command {
                     let r = SceneLimits.scaleRange
                     throw UsageError(message: "--scale takes a number from \(r.lowerBound) to \(Int(r.upperBound)), found \"\(v)\"", command: Self.self)
                 }
-                scale = s
-            case "--device":
-                let v = try scanner.value(for: "--device")
-                guard let d = Device.named(v) else {
-                    var message = "unknown device \"\(v)\""
-                    if let s = Suggest.closest(to: v, in: Device.catalog.map(\.name)) { message += "; did you mean \"\(s)\"?" }
-                    throw UsageError(message: message + " (see 'tintype devices')", command: Self.self)
-                }
-                device = d
-            case "--orientation":
-                let v = try scanner.value(for: "--orientation")
-                guard let o = Orientation(rawValue: v) else {
-                    throw UsageError(message: "--orientation takes portrait or landscape, found \"\(v)\"", command: Self.self)
-                }
-                orientation = o
+                overrides.scale = s
+            case let option? where try TraitOptions.read(option, &scanner, into: &overrides): break
             case let other?:
                 throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
             }
@@ -93,19 +80,10 @@ struct RenderCommand: Command {
         return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
     }
 
-    /// The file-name suffixes of a scene's PNGs: one per device of its `devices` (`.iphone-x`),
-    /// else none; `--device` renders the one device asked for. A scene that does not decode, or
-    /// standard input, counts as one (its error comes when it renders).
-    func suffixes(for decoded: Scene?) -> [String?] {
-        guard device == nil, let decoded else { return [nil] }
-        return decoded.variants.map(\.suffix)
-    }
-
-    /// Where the PNG of one variant goes: the scene's destination with the suffix before `.png`.
-    func destination(for scene: String, suffix: String?) -> String? {
-        guard let dest = destination(for: scene) else { return nil }
-        guard let suffix else { return dest }
-        return (dest.hasSuffix(".png") ? String(dest.dropLast(4)) : dest) + suffix + ".png"
+    /// Where the PNG of one variant goes: the scene's destination with the variant's suffix before `.png`.
+    func destination(for output: SceneFile.Output) -> String? {
+        guard let dest = destination(for: output.scenePath) else { return nil }
+        return output.file(base: dest.hasSuffix(".png") ? String(dest.dropLast(4)) : dest)
     }
 
     /// Where the PNG for `scene` goes; nil means standard output.
@@ -120,28 +98,35 @@ struct RenderCommand: Command {
     }
 
     func run() -> Int32 {
-        // Collisions and goldens are checked before anything renders.
-        // Each file is read once, here; standard input is read when it renders.
-        let decoded: [Scene?] = scenes.map { $0 == "-" ? nil : try? SceneDecoder.load(path: $0) }
+        // Each file is read once, here (standard input too); collisions and goldens are checked
+        // before anything renders.
+        let files = scenes.map { path -> SceneFile in
+            guard path == "-" else { return SceneFile(path: path, overriding: overrides) }
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            do {
+                let scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath)
+                return SceneFile(path: path, scene: scene, overriding: overrides)
+            } catch {
+                return SceneFile(path: path, failed: "\(error)")
+            }
+        }
         var targets: [String: String] = [:]
-        for (scene, loaded) in zip(scenes, decoded) {
-            let suffixes = suffixes(for: loaded)
-            if output == "-" && suffixes.count > 1 {
-                Tool.printError("\(scene) renders on \(suffixes.count) devices, and -o - (standard output) takes one image", usage: Self.usage,
-                                hint: "Pass --device to pick one, or -o DIR/.")
+        for file in files {
+            if output == "-" && file.outputs.count > 1 {
+                Tool.printError("\(file.path == "-" ? "<stdin>" : file.path) has \(file.outputs.count) variants, and -o - (standard output) takes one image", usage: Self.usage,
+                                hint: "Pass --device (or another trait option) to pick one, or -o DIR/.")
                 return ExitCode.usage
             }
-            for suffix in suffixes {
-                guard let dest = destination(for: scene, suffix: suffix) else { continue }
+            for out in file.outputs {
+                guard let dest = destination(for: out) else { continue }
                 let key = URL(fileURLWithPath: dest).standardizedFileURL.path
                 if let other = targets[key] {
-                    Tool.printError("\"\(scene)\" and \"\(other)\" would both be written to \(dest)", usage: Self.usage, hint: "Render them into different folders.")
+                    Tool.printError("\"\(file.path)\" and \"\(other)\" would both be written to \(dest)", usage: Self.usage, hint: "Render them into different folders.")
                     return ExitCode.usage
                 }
-                targets[key] = scene
-                let golden = URL(fileURLWithPath: scene).deletingPathExtension().path + (suffix ?? "") + ".png"
-                if scene != "-", key == URL(fileURLWithPath: golden).standardizedFileURL.path, FileManager.default.fileExists(atPath: key) {
-                    Tool.printError("\(dest) is the golden beside \(scene); render will not overwrite it", usage: Self.usage,
+                targets[key] = file.path
+                if file.path != "-", key == URL(fileURLWithPath: out.golden).standardizedFileURL.path, FileManager.default.fileExists(atPath: key) {
+                    Tool.printError("\(dest) is the golden beside \(file.path); render will not overwrite it", usage: Self.usage,
                                     hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
                     return ExitCode.usage
                 }
@@ -154,10 +139,12 @@ struct RenderCommand: Command {
             }
         }
 
+        // Every variant of every scene renders in parallel; one that fails fails alone.
+        let all: [SceneFile.Output] = files.flatMap { $0.outputs }
         let renderer = Renderer()
-        let results = Slots<Outcome>(count: scenes.count)
-        DispatchQueue.concurrentPerform(iterations: scenes.count) { i in
-            results.set(i, renderOne(scenes[i], decoded: decoded[i], renderer: renderer))
+        let results = Slots<Outcome>(count: all.count)
+        DispatchQueue.concurrentPerform(iterations: all.count) { i in
+            results.set(i, renderOne(all[i], renderer: renderer))
         }
         var failed = 0
         for result in results.values {
@@ -166,55 +153,33 @@ struct RenderCommand: Command {
                 failed += 1
                 writeStderr("Error: " + message)
             case .success(let written)?:
-                for dest in written { print("Wrote \(dest)") }
+                if let written { print("Wrote \(written)") }
             case nil:
                 break
             }
         }
-        if failed > 0 && scenes.count > 1 { writeStderr("\(failed) of \(scenes.count) scenes failed.") }
+        if failed > 0 && all.count > 1 { writeStderr("\(failed) of \(all.count) \(all.count == scenes.count ? "scenes" : "images") failed.") }
         return failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
-    /// The files written (none for standard output), or the error.
-    enum Outcome { case success([String]), failure(String) }
+    /// The file written (nil for standard output), or the error.
+    enum Outcome { case success(String?), failure(String) }
 
-    /// Renders one scene file, decoded already unless it failed to decode (then its error is
-    /// reported) or is standard input.
-    func renderOne(_ file: String, decoded: Scene?, renderer: Renderer) -> Outcome {
-        var scene: Scene
-        do {
-            if let decoded {
-                scene = decoded
-            } else if file == "-" {
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath)
-            } else {
-                scene = try SceneDecoder.load(path: file)
-            }
-        } catch {
-            return .failure(error.description)
+    /// Renders one variant of a scene file.
+    func renderOne(_ out: SceneFile.Output, renderer: Renderer) -> Outcome {
+        guard let scene = out.variant?.scene else { return .failure(out.error ?? "\(out.scenePath): nothing to render") }
+        let name = out.scenePath == "-" ? "<stdin>" : out.scenePath
+        let where_ = out.label.map { "\(name) [\($0)]" } ?? name
+        if let problem = scene.pixelLimitProblem { return .failure("\(where_): \(problem)") }
+        let png: [UInt8]
+        do { png = try renderer.renderPNG(scene) } catch {
+            return .failure("\(where_): \(error)")
         }
-        if let device { scene.device = device; scene.devices = [] }
-        if let orientation { scene.orientation = orientation }
-        if let scale { scene.scale = scale }
-        let variants = scene.variants
-        if file == "-" && variants.count > 1 {
-            return .failure("<stdin>: the scene lists \(variants.count) devices; pass --device to render one of them")
+        guard let dest = destination(for: out) else {
+            FileHandle.standardOutput.write(Data(png))
+            return .success(nil)
         }
-        var written: [String] = []
-        for (suffix, variant) in variants {
-            if let problem = variant.pixelLimitProblem { return .failure("\(file): \(problem)") }
-            let png: [UInt8]
-            do { png = try renderer.renderPNG(variant) } catch {
-                return .failure("\(file)\(suffix.map { " (\($0.dropFirst()))" } ?? ""): \(error)")
-            }
-            guard let dest = destination(for: file, suffix: suffix) else {
-                FileHandle.standardOutput.write(Data(png))
-                return .success([])
-            }
-            do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
-            written.append(dest)
-        }
-        return .success(written)
+        do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
+        return .success(dest)
     }
 }

@@ -6,7 +6,7 @@ import TintypeSnapshot
 struct TestCommand: Command {
     static let name = "test"
     static let abstract = "Render every scene and compare it with the golden PNG beside it."
-    static let usage = "Usage: tintype test [DIR...] [--record MODE] [--shard I/N] [--filter PATTERN] [--threshold T] [--max-pixels N] [--max-ratio R] [--stale | --prune]"
+    static let usage = "Usage: tintype test [DIR...] [--record MODE] [--shard I/N] [--filter PATTERN] [--threshold T] [--max-pixels N] [--max-ratio R] [--stale | --prune] " + TraitOptions.usage
     static let help = """
         Arguments:
           DIR                   Folders searched (recursively) for scene files, *.json, each with its
@@ -24,11 +24,16 @@ struct TestCommand: Command {
           --count-antialiasing  Count anti-aliased pixels as differences too.
           --artifacts DIR       Where failure artifacts and the HTML report go. Default:
                                 TINTYPE_ARTIFACTS if set, else .build/tintype-artifacts.
+        \(TraitOptions.help)
+                                Each trait option checks only the variants that have that value
+                                (the others count as skipped).
           --stale               List goldens that no scene produces, and exit.
           --prune               Remove those goldens, and exit.
           -h, --help            Show this help.
 
-        Scenes render in parallel. Each failure prints one line with its numbers and the paths of its
+        A scene with "variants" (or "devices") is checked once per variant, against the golden named
+        after the traits that vary (settings.iphone-se.ax3.rtl.png; 'tintype variants' lists them).
+        Scenes and their variants render in parallel; a variant that fails to render fails alone. Each failure prints one line with its numbers and the paths of its
         artifacts (expected, actual, diff, and an expected | diff | actual strip); the HTML report is
         written to ARTIFACTS/report/index.html. The last line reads "N passed, N failed, N skipped,
         N recorded". Exit code: 0 when every scene passed, 1 otherwise, 64 for bad usage.
@@ -42,6 +47,7 @@ struct TestCommand: Command {
     var artifacts: String?
     var stale = false
     var prune = false
+    var pick = TraitSet()
 
     init(arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments, command: Self.self)
@@ -66,6 +72,7 @@ struct TestCommand: Command {
             case "--artifacts": artifacts = try scanner.value(for: "--artifacts")
             case "--stale": stale = true
             case "--prune": prune = true
+            case let option? where try TraitOptions.read(option, &scanner, into: &pick): break
             case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
             }
         }
@@ -79,43 +86,27 @@ struct TestCommand: Command {
         if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
     }
 
-    /// A scene to check: its file, the golden beside it, the name of its artifacts, and the scene
-    /// as decoded (nil when it does not decode: checking it reports why); for a scene with
-    /// `devices`, one item per device (`game.iphone-x.png`).
-    struct Item { var scene: String; var golden: String; var name: String; var decoded: Scene? = nil }
-
-    func items() -> [Item] {
-        var all: [Item] = []
+    /// The scene files under the folders, each expanded to its renders (SceneFile names them).
+    func sceneFiles() -> [SceneFile] {
+        var all: [SceneFile] = []
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             for relative in Self.files(under: root, ext: ".json") {
-                let stem = String(relative.dropLast(5))
-                let scene = root + "/" + relative
-                guard let loaded = try? SceneDecoder.load(path: scene) else {
-                    // A scene that does not decode is one item, which reports the error.
-                    all.append(Item(scene: scene, golden: root + "/" + stem + ".png", name: Self.artifactName(scene)))
-                    continue
-                }
-                for (suffix, variant) in loaded.variants {
-                    all.append(Item(scene: scene, golden: root + "/" + stem + (suffix ?? "") + ".png", name: Self.artifactName(scene) + (suffix ?? ""),
-                                    decoded: variant))
-                }
+                all.append(SceneFile(path: root + "/" + relative))
             }
         }
         return all
     }
 
-    /// Artifacts are named after the scene's path as given, so scenes of different folders never
-    /// share a name: `Snapshots/Basics/alpha.json` → `Snapshots/Basics/alpha`.
-    static func artifactName(_ scene: String) -> String {
-        var parts = String(scene.dropLast(5)).split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
-        parts = parts.map { $0 == ".." ? "up" : $0 }
-        return parts.joined(separator: "/")
-    }
-
     static func files(under root: String, ext: String) -> [String] {
         guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
         return e.compactMap { $0 as? String }.filter { $0.hasSuffix(ext) }.sorted()
+    }
+
+    /// Whether a variant has every trait value the trait options ask for.
+    func picked(_ output: SceneFile.Output) -> Bool {
+        guard !pick.isEmpty, let traits = output.variant?.traits else { return true }
+        return TraitDimension.allCases.allSatisfy { !pick.sets($0) || pick.slug($0) == traits.slug($0) }
     }
 
     func matches(_ path: String) -> Bool {
@@ -131,8 +122,8 @@ struct TestCommand: Command {
             Tool.printError("\(error)", usage: Self.usage, hint: "See 'tintype help test'.")
             return ExitCode.usage
         }
-        let all = items()
-        var selected = all.filter { matches($0.scene) }
+        let all = sceneFiles().flatMap(\.outputs)
+        var selected = all.filter { matches($0.scenePath) && picked($0) }
         if let shard { selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) }
         let skipped = all.count - selected.count
         let chosen = selected
@@ -152,13 +143,13 @@ struct TestCommand: Command {
             case .passed: passed += 1
             case .failed:
                 failed += 1
-                print("FAIL \(e.scene): \(e.message)")
+                print("FAIL \(e.displayName): \(e.message)")
                 if let a = e.artifacts {
                     print("     actual: \(a.actual)" + (a.diff.map { "  diff: \($0)" } ?? "") + "  strip: \(a.strip)")
                 }
             case .recorded:
                 recorded += 1
-                print("RECORDED \(e.scene): \(e.message)")
+                print("RECORDED \(e.displayName): \(e.message)")
             }
         }
         if !entries.isEmpty {
@@ -173,19 +164,19 @@ struct TestCommand: Command {
         return failed == 0 && recorded == 0 ? ExitCode.success : ExitCode.failure
     }
 
-    static func check(_ item: Item, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
-        let scene: Scene
-        if let decoded = item.decoded { scene = decoded } else {
-            do { scene = try SceneDecoder.load(path: item.scene) } catch {
-                return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: error.description)
-            }
+    /// Renders one variant and verifies it; a variant that fails to render fails alone.
+    static func check(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
+        func entry(_ status: SnapshotResult.Status, _ message: String) -> ReportEntry {
+            ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }
+        guard let scene = item.variant?.scene else { return entry(.failed, item.error ?? "\(item.scenePath): the scene does not decode") }
         let bitmap: Bitmap
         do { bitmap = try renderer.render(scene) } catch {
-            return ReportEntry(scene: item.scene, golden: item.golden, status: .failed, message: "rendering failed: \(error)")
+            return entry(.failed, "rendering failed: \(error)")
         }
-        let r = store.verify(bitmap, golden: item.golden, name: item.name, mode: mode, tolerance: tolerance)
-        return ReportEntry(scene: item.scene, golden: item.golden, status: r.status, message: r.message, comparison: r.comparison, artifacts: r.artifacts)
+        let r = store.verify(bitmap, golden: item.golden, name: item.artifactName, mode: mode, tolerance: tolerance)
+        return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
+                           comparison: r.comparison, artifacts: r.artifacts)
     }
 
     /// Goldens no scene produces: PNGs that are neither a scene's golden (one per device for a
@@ -193,23 +184,18 @@ struct TestCommand: Command {
     func runStale() -> Int32 {
         var used = Set<String>()
         var stale: [String] = []
-        let all = items()
-        for item in all {
-            used.insert(URL(fileURLWithPath: item.golden).standardizedFileURL.path)
-            if let scene = item.decoded {
+        let files = sceneFiles()
+        for file in files {
+            used.formUnion(file.goldens)
+            if let scene = file.scene {
                 Self.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
-            } else {
-                // A scene that does not decode today may list devices: every device's golden name
-                // beside it stays its own, so that --prune never removes them.
-                let stem = String(item.scene.dropLast(5))
-                for slug in Device.catalog.map(\.slug) { used.insert(URL(fileURLWithPath: stem + "." + slug + ".png").standardizedFileURL.path) }
             }
         }
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             for relative in Self.files(under: root, ext: ".png") {
                 let png = root + "/" + relative
-                if !used.contains(URL(fileURLWithPath: png).standardizedFileURL.path) { stale.append(png) }
+                if !used.contains(URL(fileURLWithPath: png).standardizedFileURL.path) && !files.contains(where: { $0.owns(png) }) { stale.append(png) }
             }
         }
         for png in stale {

@@ -192,6 +192,37 @@ import Testing
         let one = try cli.run(["render", "Snapshots/both.json", "--device", "iPhone X", "-o", "x.png"], in: dir)
         #expect(one.status == 0 && one.out == "Wrote x.png\n")
         let stdout = try cli.run(["render", "Snapshots/both.json", "-o", "-"], in: dir)
-        #expect(stdout.status == 64 && stdout.stderr.contains("renders on 2 devices"))
+        #expect(stdout.status == 64 && stdout.stderr.contains("has 2 variants, and -o - (standard output) takes one image"))
+    }
+
+    /// A matrix: `tintype variants` lists it, `test` checks every variant (one that changes fails
+    /// alone, under its own name), and a trait option picks variants.
+    @Test func aMatrixIsListedCheckedAndPicked() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Snapshots", withIntermediateDirectories: true)
+        let scene = #"{ "scale": 1, "variants": { "devices": ["iPhone SE", "iPhone 8"], "layoutDirections": ["ltr", "rtl"] }, "root": { "view": { "subviews": [ { "label": { "text": "Hi", "font": "body", "layout": { "leading": 16, "top": 40 } } } ] } } }"#
+        try scene.write(toFile: dir + "/Snapshots/m.json", atomically: true, encoding: .utf8)
+        let list = try cli.run(["variants", "Snapshots/m.json"], in: dir)
+        #expect(list.status == 0)
+        #expect(list.out.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+                == ["Snapshots/m.iphone-se.ltr.png", "Snapshots/m.iphone-se.rtl.png", "Snapshots/m.iphone-8.ltr.png", "Snapshots/m.iphone-8.rtl.png"])
+        #expect(list.out.contains("iPhone SE, portrait, L, RTL, automatic, @1x"))
+        #expect(lastLine(try cli.run(["test", "--record", "missing"], in: dir)) == "0 passed, 0 failed, 0 skipped, 4 recorded")
+        #expect(try cli.run(["test"], in: dir).status == 0)
+        // Swap two goldens: exactly those two variants fail, each named by its traits.
+        let a = dir + "/Snapshots/m.iphone-8.ltr.png", b = dir + "/Snapshots/m.iphone-8.rtl.png"
+        let da = try Data(contentsOf: URL(fileURLWithPath: a)), db = try Data(contentsOf: URL(fileURLWithPath: b))
+        try db.write(to: URL(fileURLWithPath: a)); try da.write(to: URL(fileURLWithPath: b))
+        let failing = try cli.run(["test"], in: dir)
+        #expect(lastLine(failing) == "2 passed, 2 failed, 0 skipped, 0 recorded")
+        #expect(failing.out.contains("FAIL Snapshots/m.json [iPhone 8, LTR]: Snapshots/m.iphone-8.ltr.png does not match"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/.build/tintype-artifacts/Snapshots/m.iphone-8.rtl.diff.png"))
+        #expect(lastLine(try cli.run(["test", "--device", "iPhone SE"], in: dir)) == "2 passed, 0 failed, 2 skipped, 0 recorded")
+        #expect(lastLine(try cli.run(["test", "--direction", "rtl", "--device", "iPhone 8"], in: dir)) == "0 passed, 1 failed, 3 skipped, 0 recorded")
+        // A bad matrix is one failure with the file, line:column, path and value.
+        try #"{ "variants": { "devices": ["iPhone SE", "iPhone 9"] }, "root": { "view": {} } }"#.write(toFile: dir + "/Snapshots/m.json", atomically: true, encoding: .utf8)
+        let bad = try cli.run(["variants", "Snapshots/m.json"], in: dir)
+        #expect(bad.status == 1 && bad.stderr.contains(#"Snapshots/m.json:1:42: variants.devices[1]: unknown device "iPhone 9""#))
     }
 }

@@ -154,7 +154,7 @@ import TintypeModel
     @Test func layoutPinsPlaceViewsAgainstTheSafeArea() throws {
         let json = #"{ "devices": ["iPhone 8", "iPhone X"], "root": { "view": { "subviews": [ { "label": { "text": "Bar", "layout": { "guide": "safeArea", "left": 0, "right": 0, "bottom": 0, "height": 50 } } } ] } } }"#
         let s = try scene(json)
-        let frames = try s.variants.map { v in try texts(sharedRenderer.displayList(for: v.scene).items).first { $0.text == "Bar" }?.frame }
+        let frames = try s.expandVariants().map { v in try texts(sharedRenderer.displayList(for: v.scene).items).first { $0.text == "Bar" }?.frame }
         #expect(frames == [Rect(x: 0, y: 617, width: 375, height: 50), Rect(x: 0, y: 812 - 34 - 50, width: 375, height: 50)])
         #expect(LayoutPins(centerX: 10, width: 100, height: 40).frame(in: Rect(x: 0, y: 0, width: 300, height: 100))
                 == Rect(x: 110, y: 30, width: 100, height: 40))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+import TintypeSnapshot
 @testable import TintypeRender
 
 /// Every scene under Snapshots/ renders to exactly the golden PNG beside it (pixel for pixel).
@@ -24,11 +25,13 @@ import TintypeModel
     func sceneMatchesGolden(_ testCase: String) throws {
         let parts = testCase.split(separator: "#", maxSplits: 1).map(String.init)
         let relative = parts[0]
-        let suffix = parts.count > 1 ? "." + parts[1] : ""
-        let scenePath = snapshotsRoot + "/" + relative
-        let goldenPath = String(scenePath.dropLast(5)) + suffix + ".png"
-        let loaded = try SceneDecoder.load(path: scenePath)
-        let scene = loaded.variants.first { ($0.suffix ?? "") == suffix }?.scene ?? loaded
+        let suffix = parts.count > 1 ? parts[1] : ""
+        let file = SceneFile(path: snapshotsRoot + "/" + relative)
+        guard let output = file.outputs.first(where: { ($0.suffix ?? "") == suffix }), let scene = output.variant?.scene else {
+            Issue.record("\(relative)\(suffix): \(file.error ?? "no such variant")")
+            return
+        }
+        let goldenPath = output.golden
         let actual = try sharedRenderer.render(scene)
         guard FileManager.default.fileExists(atPath: goldenPath) else {
             Issue.record("no golden beside \(relative)\(suffix): record it with 'tintype test --record missing', look at it, and commit it")

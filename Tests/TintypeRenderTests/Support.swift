@@ -1,5 +1,6 @@
 import Foundation
 import TintypeModel
+import TintypeSnapshot
 @testable import TintypeRender
 
 /// The repository's root, found from this file's path.
@@ -14,12 +15,11 @@ func snapshotScenes() -> [String] {
     return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
 }
 
-/// Every golden the suite checks: a scene's path, or `path#device` for each device of a scene
-/// that lists `devices`.
+/// Every golden the suite checks, as SceneFile names them: a scene's path, or `path#suffix` for
+/// each variant of a scene with `variants` or `devices` (`Gallery/game.json#.iphone-x`).
 func snapshotCases() -> [String] {
     snapshotScenes().flatMap { relative -> [String] in
-        guard let s = try? SceneDecoder.load(path: snapshotsRoot + "/" + relative), !s.devices.isEmpty else { return [relative] }
-        return s.devices.map { relative + "#" + $0.slug }
+        SceneFile(path: snapshotsRoot + "/" + relative).outputs.map { relative + ($0.suffix.map { "#" + $0 } ?? "") }
     }
 }
 

@@ -78,7 +78,7 @@ public enum SceneDecoder {
         if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { scene.tintAdjustmentMode = m }
         if let c = r.color("backgroundColor") { scene.backgroundColor = c }
         if let c = r.choice("contentSizeCategory", ContentSizeCategory.self, aliases: contentSizeAliases) { scene.contentSizeCategory = c }
-        if let d = r.choice("layoutDirection", LayoutDirection.self, aliases: ["ltr": .leftToRight, "rtl": .rightToLeft]) { scene.layoutDirection = d }
+        if let d = r.choice("layoutDirection", LayoutDirection.self, aliases: layoutDirectionAliases) { scene.layoutDirection = d }
         if let s = r.object("statusBar") {
             if let style = s.choice("style", StatusBar.Style.self, aliases: ["darkContent": .default]) { scene.statusBar.style = style }
             if let h = s.bool("hidden") { scene.statusBar.hidden = h }
@@ -87,9 +87,21 @@ public enum SceneDecoder {
         }
         if let n = r.node("presented") {
             scene.presented = Presentation.decode(n, path: "presented", context: context)
-            if case .actionSheet(let a)? = scene.presented, a.popoverSource == nil, scene.variants.contains(where: { $0.scene.device.isPad }) {
-                context.report("presented", n.position, "on an iPad an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
+        }
+        var positions: [String: SourcePosition] = [:]
+        if let v = r.object("variants") {
+            let matrix = decodeVariants(v, context: context, positions: &positions)
+            if !scene.variants.devices.isEmpty && !matrix.devices.isEmpty {
+                context.report("variants.devices", positions["variants.devices"], "give \"devices\" or \"variants.devices\", not both")
             }
+            for d in TraitDimension.allCases where r.has(d.property) && (!matrix.values(d).isEmpty || matrix.combinations.contains { $0.sets(d) }) {
+                let at = matrix.values(d).isEmpty ? "variants.combinations" : "variants." + d.rawValue
+                context.report(at, positions[at], "the scene's \(quoted(d.property)) is given too; give the \(d.property) in one place")
+            }
+            let devices = scene.variants.devices
+            scene.variants = matrix
+            if !devices.isEmpty { scene.variants.devices = devices }
+            if let first = scene.variants.devices.first { scene.device = first }
         }
         if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
         if let items = r.array("touches") {
@@ -103,12 +115,22 @@ public enum SceneDecoder {
         r.finish()
         context.checkReferences()
 
-        for (suffix, variant) in scene.variants {
-            if let problem = variant.pixelLimitProblem {
-                let key = scene.scale != nil ? "scale" : (suffix == nil ? "device" : "devices")
-                context.report(key, node.position, suffix == nil ? problem : "on the \(variant.device.name), " + problem)
+        // A matrix with a bad value in it is not expanded: its renders would be guesses.
+        guard !context.issues.contains(where: { $0.path.hasPrefix("variants") || $0.path.hasPrefix("devices") }) else { return scene }
+        let renders: [Variant]
+        do { renders = try scene.expandVariants() } catch {
+            context.report(error.path, positions[error.path] ?? positions["variants"] ?? node.position, error.message)
+            return scene
+        }
+        for render in renders {
+            if let problem = render.scene.pixelLimitProblem {
+                let key = scene.scale != nil ? "scale" : scene.variants.isEmpty ? "device" : !scene.variants.scales.isEmpty ? "variants.scales" : scene.variants.devices.isEmpty ? "variants" : r.has("devices") ? "devices" : "variants.devices"
+                context.report(key, positions[key] ?? node.position, render.label == nil ? problem : "on the \(render.label!), " + problem)
                 break
             }
+        }
+        if case .actionSheet(let a)? = scene.presented, a.popoverSource == nil, let pad = renders.first(where: { $0.scene.device.isPad }) {
+            context.report("presented", r.node("presented")?.position, "on an iPad\(pad.label == nil ? "" : " (\(pad.scene.device.name))") an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
         }
         return scene
     }

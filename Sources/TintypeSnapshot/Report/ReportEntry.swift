@@ -2,6 +2,8 @@
 public struct ReportEntry: Sendable {
     /// The scene file as given on the command line (`Snapshots/Basics/alpha.json`).
     public var scene: String
+    /// The variant's varying traits (`iPhone SE, AX3, RTL`); nil for a scene that renders once.
+    public var variant: String?
     /// The golden PNG's path.
     public var golden: String
     public var status: SnapshotResult.Status
@@ -9,8 +11,11 @@ public struct ReportEntry: Sendable {
     public var comparison: Comparison?
     public var artifacts: Artifacts?
 
-    public init(scene: String, golden: String, status: SnapshotResult.Status, message: String, comparison: Comparison? = nil, artifacts: Artifacts? = nil) {
-        self.scene = scene; self.golden = golden; self.status = status; self.message = message
+    public init(scene: String, variant: String? = nil, golden: String, status: SnapshotResult.Status, message: String, comparison: Comparison? = nil, artifacts: Artifacts? = nil) {
+        self.scene = scene; self.variant = variant; self.golden = golden; self.status = status; self.message = message
         self.comparison = comparison; self.artifacts = artifacts
     }
+
+    /// The scene with its variant, as lines and the report name it: `settings.json [iPhone SE, AX3, RTL]`.
+    public var displayName: String { variant.map { "\(scene) [\($0)]" } ?? scene }
 }

@@ -1,0 +1,377 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+// Why this file: one scene file stands for a matrix of renders (devices × text sizes × directions …).
+// The matrix is expanded here, before anything is resolved, by one pure function with one naming
+// rule; everything after it (the renderer, `tintype test`, the Swift API, the contact sheet) sees
+// ordinary scenes and the file-name suffix this function gave them.
+
+/// A trait a scene can vary over. The cases are in the fixed order their values appear in file
+/// names: `settings.iphone-se.landscape.ax3.rtl.ar.dimmed.3x.png`.
+public enum TraitDimension: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
+    case devices, orientations, contentSizeCategories, layoutDirections, locales, tintAdjustmentModes, scales
+
+    /// The scene property (and the key inside a combination) that sets one value of this trait.
+    public var property: String {
+        switch self {
+        case .devices: return "device"
+        case .orientations: return "orientation"
+        case .contentSizeCategories: return "contentSizeCategory"
+        case .layoutDirections: return "layoutDirection"
+        case .locales: return "locale"
+        case .tintAdjustmentModes: return "tintAdjustmentMode"
+        case .scales: return "scale"
+        }
+    }
+
+    /// The dimension a name stands for: its plural (`contentSizeCategories`) or its property (`contentSizeCategory`).
+    public static func named(_ name: String) -> TraitDimension? {
+        allCases.first { $0.rawValue == name || $0.property == name }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Traits a variant sets. A nil trait keeps the scene's own value.
+///
+/// ```swift
+/// let bigRTL = TraitSet(contentSizeCategory: .accessibilityExtraLarge, layoutDirection: .rightToLeft)
+/// ```
+public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public var device: Device?
+    public var orientation: Orientation?
+    public var contentSizeCategory: ContentSizeCategory?
+    public var layoutDirection: LayoutDirection?
+    /// A language tag (`ar`, `de-DE`, `zh-Hans`); see `Variants.locales`.
+    public var locale: String?
+    public var tintAdjustmentMode: TintAdjustmentMode?
+    /// Pixels per point; nil in a render's traits means the device's own scale.
+    public var scale: Double?
+
+    public init(device: Device? = nil, orientation: Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
+                layoutDirection: LayoutDirection? = nil, locale: String? = nil, tintAdjustmentMode: TintAdjustmentMode? = nil,
+                scale: Double? = nil) {
+        self.device = device; self.orientation = orientation; self.contentSizeCategory = contentSizeCategory
+        self.layoutDirection = layoutDirection; self.locale = locale; self.tintAdjustmentMode = tintAdjustmentMode
+        self.scale = scale
+    }
+
+    /// Whether the trait of `dimension` is set.
+    public func sets(_ dimension: TraitDimension) -> Bool {
+        switch dimension {
+        case .devices: return device != nil
+        case .orientations: return orientation != nil
+        case .contentSizeCategories: return contentSizeCategory != nil
+        case .layoutDirections: return layoutDirection != nil
+        case .locales: return locale != nil
+        case .tintAdjustmentModes: return tintAdjustmentMode != nil
+        case .scales: return scale != nil
+        }
+    }
+
+    public var isEmpty: Bool { !TraitDimension.allCases.contains(where: sets) }
+
+    /// These traits with every trait `other` sets taken from `other`.
+    public func merging(_ other: TraitSet) -> TraitSet {
+        TraitSet(device: other.device ?? device, orientation: other.orientation ?? orientation,
+               contentSizeCategory: other.contentSizeCategory ?? contentSizeCategory,
+               layoutDirection: other.layoutDirection ?? layoutDirection, locale: other.locale ?? locale,
+               tintAdjustmentMode: other.tintAdjustmentMode ?? tintAdjustmentMode, scale: other.scale ?? scale)
+    }
+
+    /// The trait's value in file names: `iphone-se`, `landscape`, `ax3`, `rtl`, `de-de`, `dimmed`, `3x`.
+    public func slug(_ dimension: TraitDimension) -> String? {
+        switch dimension {
+        case .devices: return device?.slug
+        case .orientations: return orientation?.rawValue
+        case .contentSizeCategories: return contentSizeCategory?.rawValue.lowercased()
+        case .layoutDirections: return layoutDirection.map { $0 == .leftToRight ? "ltr" : "rtl" }
+        case .locales: return locale?.lowercased()
+        case .tintAdjustmentModes: return tintAdjustmentMode?.rawValue
+        case .scales: return scale.map { TraitSet.format($0) + "x" }
+        }
+    }
+
+    /// The trait's value for people: `iPhone SE`, `landscape`, `AX3`, `RTL`, `de-DE`, `dimmed`, `@3x`.
+    public func label(_ dimension: TraitDimension) -> String? {
+        switch dimension {
+        case .devices: return device?.name
+        case .orientations: return orientation?.rawValue
+        case .contentSizeCategories: return contentSizeCategory?.rawValue
+        case .layoutDirections: return layoutDirection.map { $0 == .leftToRight ? "LTR" : "RTL" }
+        case .locales: return locale
+        case .tintAdjustmentModes: return tintAdjustmentMode?.rawValue
+        case .scales: return scale.map { "@" + TraitSet.format($0) + "x" }
+        }
+    }
+
+    /// The traits that are set, in file-name order, for test names and captions: `iPhone SE, AX3, RTL`.
+    public var description: String {
+        let parts = TraitDimension.allCases.compactMap { label($0) }
+        return parts.isEmpty ? "scene's own traits" : parts.joined(separator: ", ")
+    }
+
+    /// `scene` with these traits set. The scene's `locale` comes with the text work; until then
+    /// a locale is carried in the traits and names the file, and does not change the pixels.
+    public func applied(to scene: Scene) -> Scene {
+        var s = scene
+        if let device { s.device = device }
+        if let orientation { s.orientation = orientation }
+        if let contentSizeCategory { s.contentSizeCategory = contentSizeCategory }
+        if let layoutDirection { s.layoutDirection = layoutDirection }
+        if let tintAdjustmentMode { s.tintAdjustmentMode = tintAdjustmentMode }
+        if let scale { s.scale = scale }
+        return s
+    }
+
+    /// Every trait of `scene` (the scale as the device's when the scene sets none), with `locale` as given.
+    init(of scene: Scene, locale: String?) {
+        self.init(device: scene.device, orientation: scene.orientation, contentSizeCategory: scene.contentSizeCategory,
+                  layoutDirection: scene.layoutDirection, locale: locale, tintAdjustmentMode: scene.tintAdjustmentMode,
+                  scale: scene.effectiveScale)
+    }
+
+    static func format(_ v: Double) -> String {
+        v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    /// A language tag as `language[-Script][-REGION]` (`ar`, `zh-Hans`, `pt-BR`, `en-XA`), canonical
+    /// in case and with `-`; nil when `text` is not one.
+    public static func canonicalLocale(_ text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        var out = language.lowercased()
+        for part in parts.dropFirst() {
+            guard (2...8).contains(part.count), part.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+            if part.count == 4, part.allSatisfy(\.isLetter) { out += "-" + part.prefix(1).uppercased() + part.dropFirst().lowercased() }
+            else if part.count == 2 || (part.count == 3 && part.allSatisfy(\.isNumber)) { out += "-" + part.uppercased() }
+            else { out += "-" + part.lowercased() }
+        }
+        return out
+    }
+}
+
+/// The renders one scene stands for: the product of the lists given (each list one trait), or,
+/// with `combinations`, each combination crossed with the lists. Empty lists are not given.
+///
+/// ```swift
+/// let matrix = Variants(devices: [.iPhoneSE, .iPhoneX], contentSizeCategories: [.large, .accessibilityExtraLarge],
+///                       layoutDirections: [.leftToRight, .rightToLeft])   // 8 renders
+/// ```
+public struct Variants: Sendable, Equatable {
+    public var devices: [Device]
+    public var orientations: [Orientation]
+    public var contentSizeCategories: [ContentSizeCategory]
+    public var layoutDirections: [LayoutDirection]
+    /// Language tags. They name files and captions; they change the text once scenes have a `locale`.
+    public var locales: [String]
+    public var tintAdjustmentModes: [TintAdjustmentMode]
+    public var scales: [Double]
+    /// An explicit list of trait sets, each crossed with the lists above (none of which it may set).
+    public var combinations: [TraitSet]
+    /// The most renders the matrix may make; `defaultMaxVariants` when nil.
+    public var maxVariants: Int?
+
+    /// A matrix larger than this is an error unless `maxVariants` raises the limit.
+    public static let defaultMaxVariants = 500
+    /// `maxVariants` may not go beyond this.
+    public static let maxVariantsLimit = 10_000
+
+    public init(devices: [Device] = [], orientations: [Orientation] = [], contentSizeCategories: [ContentSizeCategory] = [],
+                layoutDirections: [LayoutDirection] = [], locales: [String] = [], tintAdjustmentModes: [TintAdjustmentMode] = [],
+                scales: [Double] = [], combinations: [TraitSet] = [], maxVariants: Int? = nil) {
+        self.devices = devices; self.orientations = orientations; self.contentSizeCategories = contentSizeCategories
+        self.layoutDirections = layoutDirections; self.locales = locales; self.tintAdjustmentModes = tintAdjustmentModes
+        self.scales = scales; self.combinations = combinations; self.maxVariants = maxVariants
+    }
+
+    /// Nothing to vary: the scene renders once, as it is.
+    public var isEmpty: Bool { combinations.isEmpty && TraitDimension.allCases.allSatisfy { values($0).isEmpty } }
+
+    /// The list of one trait, each value as a `TraitSet` setting only it.
+    public func values(_ dimension: TraitDimension) -> [TraitSet] {
+        switch dimension {
+        case .devices: return devices.map { TraitSet(device: $0) }
+        case .orientations: return orientations.map { TraitSet(orientation: $0) }
+        case .contentSizeCategories: return contentSizeCategories.map { TraitSet(contentSizeCategory: $0) }
+        case .layoutDirections: return layoutDirections.map { TraitSet(layoutDirection: $0) }
+        case .locales: return locales.map { TraitSet(locale: $0) }
+        case .tintAdjustmentModes: return tintAdjustmentModes.map { TraitSet(tintAdjustmentMode: $0) }
+        case .scales: return scales.map { TraitSet(scale: $0) }
+        }
+    }
+
+    /// How many renders the matrix makes, or nil when the count overflows.
+    public var count: Int? {
+        var n = max(combinations.count, 1)
+        for d in TraitDimension.allCases where !values(d).isEmpty {
+            let (m, overflow) = n.multipliedReportingOverflow(by: values(d).count)
+            if overflow { return nil }
+            n = m
+        }
+        return n
+    }
+
+    /// `2 devices × 3 contentSizeCategories × 2 layoutDirections`
+    var countDescription: String {
+        var parts = TraitDimension.allCases.filter { !values($0).isEmpty }.map { "\(values($0).count) \($0.rawValue)" }
+        if !combinations.isEmpty { parts.insert("\(combinations.count) combinations", at: 0) }
+        return parts.joined(separator: " × ")
+    }
+}
+
+/// A mistake in a matrix, at a path inside the scene (`variants.combinations[2]`).
+public struct VariantError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
+    public var description: String { path.isEmpty ? message : path + ": " + message }
+}
+
+/// One render of a scene's matrix.
+public struct Variant: Sendable, Equatable {
+    /// Every trait of this render (`scale` is the one rendered at).
+    public var traits: TraitSet
+    /// The traits that tell this render from the others of its scene, in file-name order.
+    public var named: [TraitDimension]
+    /// The scene to render: the scene with `traits` applied and nothing left to vary.
+    public var scene: Scene
+
+    /// The file-name suffix: `.iphone-se.ax3.rtl`, or nil for a scene that renders once.
+    public var suffix: String? {
+        named.isEmpty ? nil : "." + named.compactMap { traits.slug($0) }.joined(separator: ".")
+    }
+
+    /// The varying traits for people: `iPhone SE, AX3, RTL`; nil for a scene that renders once.
+    public var label: String? {
+        named.isEmpty ? nil : named.compactMap { traits.label($0) }.joined(separator: ", ")
+    }
+}
+
+extension Scene {
+    /// The renders this scene stands for, in a fixed order (devices outermost, then the traits in
+    /// file-name order); a scene without `variants` is one render with no suffix.
+    ///
+    /// File names carry only the traits that vary: a trait is named when the matrix sets it (a list
+    /// or a combination gives it) and its values differ between renders. `overriding` picks or
+    /// replaces traits, as the command line's `--device` and friends: a value some render already
+    /// has keeps only those renders (with their names); any other value replaces the trait in every
+    /// render, which then no longer names it.
+    public func expandVariants(overriding overrides: TraitSet = TraitSet()) throws(VariantError) -> [Variant] {
+        try variants.check()
+        var base = self
+        base.variants = Variants()
+        let combos = variants.combinations.isEmpty ? [TraitSet()] : variants.combinations
+        var partials: [TraitSet] = combos
+        for d in TraitDimension.allCases {
+            let list = variants.values(d)
+            guard !list.isEmpty else { continue }
+            partials = partials.flatMap { p in list.map { p.merging($0) } }
+        }
+        let baseLocale = Scene.locale(of: base)
+        var renders = partials.map { p -> Variant in
+            let scene = p.applied(to: base)
+            return Variant(traits: TraitSet(of: scene, locale: p.locale ?? baseLocale), named: [], scene: scene)
+        }
+        var named = TraitDimension.allCases.filter { d in
+            partials.contains { $0.sets(d) } && Set(renders.map { $0.traits.slug(d) }).count > 1
+        }
+        for d in TraitDimension.allCases where overrides.sets(d) {
+            let wanted = overrides.slug(d)
+            let picked = renders.filter { $0.traits.slug(d) == wanted }
+            if !picked.isEmpty { renders = picked; continue }
+            let only = overrides.only(d)
+            renders = renders.map { r in
+                var r = r
+                r.scene = only.applied(to: r.scene)
+                r.traits = TraitSet(of: r.scene, locale: d == .locales ? overrides.locale : r.traits.locale)
+                return r
+            }
+            named.removeAll { $0 == d }
+        }
+        var seen: [String: Int] = [:]
+        var out: [Variant] = []
+        for (i, r) in renders.enumerated() {
+            var r = r
+            r.named = named
+            let key = r.suffix ?? ""
+            if let first = seen[key] {
+                // Only a replacing override makes renders the same on purpose: keep the first.
+                if !overrides.isEmpty { continue }
+                throw VariantError(path: collisionPath(i), message: "writes the same file as \(describe(first)) (\(key.isEmpty ? "no trait tells them apart" : "NAME" + key + ".png"))")
+            }
+            seen[key] = i
+            out.append(r)
+        }
+        return out
+    }
+
+    /// The scene's locale, once scenes have one.
+    static func locale(of scene: Scene) -> String? { nil }
+
+    private func collisionPath(_ index: Int) -> String {
+        variants.combinations.isEmpty ? "variants" : "variants.combinations[\(index / max(1, (variants.count ?? 1) / variants.combinations.count))]"
+    }
+
+    private func describe(_ index: Int) -> String {
+        variants.combinations.isEmpty ? "another variant" : "combinations[\(index / max(1, (variants.count ?? 1) / variants.combinations.count))]"
+    }
+}
+
+extension TraitSet {
+    /// Only the trait of `dimension`.
+    func only(_ dimension: TraitDimension) -> TraitSet {
+        switch dimension {
+        case .devices: return TraitSet(device: device)
+        case .orientations: return TraitSet(orientation: orientation)
+        case .contentSizeCategories: return TraitSet(contentSizeCategory: contentSizeCategory)
+        case .layoutDirections: return TraitSet(layoutDirection: layoutDirection)
+        case .locales: return TraitSet(locale: locale)
+        case .tintAdjustmentModes: return TraitSet(tintAdjustmentMode: tintAdjustmentMode)
+        case .scales: return TraitSet(scale: scale)
+        }
+    }
+}
+
+extension Variants {
+    /// The mistakes a matrix can hold whichever way it was made (file or Swift): an empty list, a
+    /// value listed twice, a combination that sets nothing or sets a listed trait, a bad locale or
+    /// scale, and a matrix over its limit. The first one is thrown.
+    public func check() throws(VariantError) {
+        for d in TraitDimension.allCases {
+            let list = values(d)
+            var seen: [String: Int] = [:]
+            for (i, t) in list.enumerated() {
+                let slug = t.slug(d) ?? ""
+                if let first = seen[slug] {
+                    throw VariantError(path: "variants.\(d.rawValue)[\(i)]", message: "\(quoted(t.label(d) ?? slug)) is listed twice (first at [\(first)])")
+                }
+                seen[slug] = i
+            }
+        }
+        for (i, l) in locales.enumerated() where TraitSet.canonicalLocale(l) == nil {
+            throw VariantError(path: "variants.locales[\(i)]", message: "\(quoted(l)) is not a language tag like \"en\", \"ar\", \"pt-BR\" or \"zh-Hans\"")
+        }
+        for (i, s) in scales.enumerated() where !(s.isFinite && SceneLimits.scaleRange.contains(s)) {
+            throw VariantError(path: "variants.scales[\(i)]", message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(TraitSet.format(SceneLimits.scaleRange.upperBound)), found \(TraitSet.format(s))")
+        }
+        for (i, c) in combinations.enumerated() {
+            if c.isEmpty { throw VariantError(path: "variants.combinations[\(i)]", message: "a combination sets at least one trait (device, orientation, contentSizeCategory, layoutDirection, locale, tintAdjustmentMode or scale)") }
+            for d in TraitDimension.allCases where c.sets(d) && !values(d).isEmpty {
+                throw VariantError(path: "variants.combinations[\(i)].\(d.property)", message: "\"\(d.rawValue)\" already lists this trait; give it in one place")
+            }
+        }
+        let limit = maxVariants ?? Variants.defaultMaxVariants
+        if let m = maxVariants, !(1...Variants.maxVariantsLimit).contains(m) {
+            throw VariantError(path: "variants.maxVariants", message: "expected a whole number from 1 to \(Variants.maxVariantsLimit), found \(m)")
+        }
+        guard let n = count, n <= limit else {
+            let total = count.map(String.init) ?? "too many"
+            throw VariantError(path: "variants", message: "\(countDescription) makes \(total) images, more than the limit of \(limit)" +
+                (limit < Variants.maxVariantsLimit ? "; raise \"maxVariants\" (up to \(Variants.maxVariantsLimit)) if you mean it" : ""))
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TintypeModel
+
+/// A scene file and the images it stands for: one per variant of its matrix, each with the golden
+/// PNG beside the scene and the name its failure artifacts go by. This is the one place that maps
+/// a scene to file names; `tintype test`, `tintype render`, stale-golden detection, the contact
+/// sheet and the Swift API all ask it.
+///
+/// ```swift
+/// let file = SceneFile(path: "Snapshots/Settings/settings.json")
+/// file.outputs.map(\.golden)   // [".../settings.iphone-se.ax3.rtl.png", ...]
+/// ```
+public struct SceneFile: Sendable {
+    /// The scene file as given (`Snapshots/Basics/alpha.json`, or `-` for standard input).
+    public let path: String
+    /// The decoded scene; nil when it does not decode (then `error` says why).
+    public let scene: Scene?
+    /// Why the scene cannot be rendered, as the decoder says it (file, line:column, path, value).
+    public let error: String?
+    /// One per render, in the matrix's order; a scene that does not decode has one, with no variant,
+    /// so that checking it reports the error.
+    public let outputs: [Output]
+
+    /// One render of a scene file.
+    public struct Output: Sendable {
+        /// The scene file this render comes from.
+        public var scenePath: String
+        /// The render's traits and scene; nil when the scene file does not decode.
+        public var variant: Variant?
+        /// Why the scene file does not decode; nil when `variant` is set.
+        public var error: String?
+        /// The golden PNG beside the scene file: `settings.iphone-se.ax3.rtl.png`.
+        public var golden: String
+        /// The name of the failure artifacts under the artifacts folder: `Snapshots/Settings/settings.iphone-se.ax3.rtl`.
+        public var artifactName: String
+
+        /// The file-name suffix that tells this render from the others of its scene (`.iphone-se.ax3.rtl`).
+        public var suffix: String? { variant?.suffix }
+        /// The varying traits for people: `iPhone SE, AX3, RTL`; nil for a scene that renders once.
+        public var label: String? { variant?.label }
+        /// The scene file with the variant, for messages and the report: `settings.json [iPhone SE, AX3, RTL]`.
+        public var displayName: String { label.map { "\(scenePath) [\($0)]" } ?? scenePath }
+        /// Where this render goes when the scene's PNG would be `base.png`: `base.iphone-se.ax3.rtl.png`.
+        public func file(base: String) -> String { SceneFile.png(base: base, suffix: suffix) }
+    }
+
+    /// Reads and expands the scene file at `path`, with `overrides` picking or replacing traits.
+    public init(path: String, overriding overrides: TraitSet = TraitSet()) {
+        let scene: Scene?
+        var error: String?
+        do { scene = try SceneDecoder.load(path: path) } catch let e {
+            scene = nil
+            error = e.description
+        }
+        self.init(path: path, decoded: scene, error: error, overriding: overrides)
+    }
+
+    /// A scene already decoded (or made in Swift), named as if it were read from `path`.
+    public init(path: String, scene: Scene, overriding overrides: TraitSet = TraitSet()) {
+        self.init(path: path, decoded: scene, error: nil, overriding: overrides)
+    }
+
+    /// A scene file that could not be read or decoded, for `error` (the decoder's message).
+    public init(path: String, failed error: String) {
+        self.init(path: path, decoded: nil, error: error, overriding: TraitSet())
+    }
+
+    private init(path: String, decoded: Scene?, error: String?, overriding overrides: TraitSet) {
+        self.path = path
+        let stem = SceneFile.stem(of: path)
+        let artifacts = SceneFile.artifactName(path)
+        var error = error
+        var variants: [Variant] = []
+        if let decoded {
+            do { variants = try decoded.expandVariants(overriding: overrides) } catch let e {
+                error = "\(path): \(e)"
+            }
+        }
+        self.scene = error == nil ? decoded : nil
+        self.error = error
+        if error != nil || variants.isEmpty {
+            outputs = [Output(scenePath: path, variant: nil, error: error ?? "\(path): nothing to render", golden: stem + ".png", artifactName: artifacts)]
+        } else {
+            outputs = variants.map { v in
+                Output(scenePath: path, variant: v, error: nil, golden: SceneFile.png(base: stem, suffix: v.suffix),
+                       artifactName: artifacts + (v.suffix ?? ""))
+            }
+        }
+    }
+
+    /// The one naming rule: a render's PNG is the scene's base name, its suffix, then `.png`.
+    public static func png(base: String, suffix: String?) -> String { base + (suffix ?? "") + ".png" }
+
+    /// The scene file's path without `.json`: `Snapshots/Basics/alpha`.
+    public static func stem(of path: String) -> String {
+        path.hasSuffix(".json") ? String(path.dropLast(5)) : path
+    }
+
+    /// Artifacts are named after the scene's path as given, so scenes of different folders never
+    /// share a name: `Snapshots/Basics/alpha.json` → `Snapshots/Basics/alpha`; `..` becomes `up`.
+    public static func artifactName(_ path: String) -> String {
+        var parts = stem(of: path).split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+        parts = parts.map { $0 == ".." ? "up" : $0 }
+        return parts.joined(separator: "/")
+    }
+
+    /// The goldens of this scene file, as standardized absolute paths.
+    public var goldens: Set<String> { Set(outputs.map { SceneFile.standardized($0.golden) }) }
+
+    /// Whether `png` is one of this scene's goldens. A scene that does not decode today keeps every
+    /// `stem.*.png` beside it, so that a broken scene never loses its variants' goldens to `--prune`.
+    public func owns(_ png: String) -> Bool {
+        let p = SceneFile.standardized(png)
+        if scene != nil { return goldens.contains(p) }
+        let stem = SceneFile.standardized(SceneFile.stem(of: path))
+        return p == stem + ".png" || (p.hasPrefix(stem + ".") && p.hasSuffix(".png"))
+    }
+
+    static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+}
