@@ -104,8 +104,12 @@ public struct SceneFile: Sendable {
         return parts.joined(separator: "/")
     }
 
-    /// The goldens of this scene file, as standardized absolute paths.
-    public var goldens: Set<String> { Set(outputs.map { SceneFile.standardized($0.golden) }) }
+    /// The contact sheet's golden beside the scene, when one is kept: `settings.sheet.png`
+    /// (`tintype sheet settings.json -o settings.sheet.png --record`).
+    public var sheetGolden: String { SceneFile.stem(of: path) + ".sheet.png" }
+
+    /// The goldens of this scene file (its renders' and its contact sheet's), as standardized absolute paths.
+    public var goldens: Set<String> { Set(outputs.map { SceneFile.standardized($0.golden) } + [SceneFile.standardized(sheetGolden)]) }
 
     /// Whether `png` is one of this scene's goldens. A scene that does not decode today keeps every
     /// `stem.*.png` beside it, so that a broken scene never loses its variants' goldens to `--prune`.

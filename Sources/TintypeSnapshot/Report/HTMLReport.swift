@@ -90,7 +90,8 @@ struct ReportAssembler {
         var contents = ReportContents()
         var slugs = ReportSlugSet()
         for entry in entries {
-            let slug = slugs.unique(ReportSlug.make(entry.scene))
+            // A variant's slug comes from its golden (`settings.iphone-se.ax3`), so each is its own.
+            let slug = slugs.unique(ReportSlug.make(entry.variant == nil ? entry.scene : String(entry.golden.dropLast(entry.golden.hasSuffix(".png") ? 4 : 0))))
             switch entry.status {
             case .passed:
                 contents.passed.append(ReportItem(entry: entry, slug: slug, images: []))

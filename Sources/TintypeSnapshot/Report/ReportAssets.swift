@@ -111,6 +111,9 @@ button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid 
 .passed-list li { padding: 3px 0; break-inside: avoid; overflow-wrap: anywhere; font-size: 13px; }
 .passed-list li::before { content: "✓"; color: var(--passed); font-weight: 700; margin-right: 8px; }
 .passed-list .note { color: var(--muted); font-size: 12px; }
+.passed-list ul.variants { columns: auto; border: 0; background: none; margin: 2px 0 4px 20px; padding: 0; }
+.passed-list li.scene-group::before { content: ""; margin: 0; }
+.entry-head .variant, .passed-list .variant { color: var(--muted); font-weight: 500; }
 .empty { color: var(--muted); }
 @media (max-width: 720px) {
   .counts { grid-template-columns: repeat(2, minmax(0, 1fr)); }

@@ -57,7 +57,7 @@ struct ReportPage {
             for item in listed {
                 let st = item.entry.status.rawValue
                 h += "<li class=\"\(st)\"><a href=\"#s-\(escape(item.slug))\"><span class=\"dot\" aria-hidden=\"true\"></span>"
-                h += "\(escape(item.entry.scene))</a>"
+                h += "\(escape(item.entry.displayName))</a>"
                 if let c = item.entry.comparison, c.sizeMismatch == nil, c.verdict != .identical {
                     h += " <span class=\"toc-num\">\(escape(percent(c.differentRatio)))</span>"
                 }
@@ -98,7 +98,9 @@ struct ReportPage {
         let st = e.status.rawValue
         var h = "<section class=\"entry \(st)\" id=\"s-\(escape(item.slug))\" data-status=\"\(st)\">\n"
         h += "<header class=\"entry-head\"><span class=\"badge \(st)\">\(st == "failed" ? "Failed" : "Recorded")</span>"
-        h += "<h3><a href=\"#s-\(escape(item.slug))\">\(escape(e.scene))</a></h3></header>\n"
+        h += "<h3><a href=\"#s-\(escape(item.slug))\">\(escape(e.scene))</a>"
+        if let v = e.variant { h += " <span class=\"variant\">\(escape(v))</span>" }
+        h += "</h3></header>\n"
         h += "<p class=\"message\">\(escape(e.message))</p>\n"
         h += numbers(e)
         h += views(item)
@@ -235,17 +237,35 @@ struct ReportPage {
 
     // MARK: Passed scenes
 
+    /// One line per scene; a scene's variants are listed inside its line, each by its traits.
     private func passedList() -> String {
         var h = "<section class=\"passed-list\" id=\"passed\">\n"
         h += "<h2 class=\"group-title\">Passed <span class=\"n\">\(page.passed.count)</span></h2>\n<ul>\n"
-        for item in page.passed {
-            let e = item.entry
-            let note = e.comparison.map { $0.verdict == .identical ? "identical" : $0.summary } ?? e.message
-            h += "<li id=\"s-\(escape(item.slug))\"><span class=\"scene\">\(escape(e.scene))</span>"
-            if note != "identical" { h += " <span class=\"note\">\(escape(note))</span>" }
-            h += "</li>\n"
+        var i = 0
+        let items = page.passed
+        while i < items.count {
+            let e = items[i].entry
+            guard e.variant != nil else {
+                h += passedLine(items[i], name: e.scene, tag: "li")
+                i += 1
+                continue
+            }
+            var j = i
+            while j < items.count, items[j].entry.scene == e.scene, items[j].entry.variant != nil { j += 1 }
+            h += "<li class=\"scene-group\"><span class=\"scene\">\(escape(e.scene))</span> <span class=\"note\">\(j - i) \(plural(j - i, "variant"))</span>\n<ul class=\"variants\">\n"
+            for item in items[i..<j] { h += passedLine(item, name: item.entry.variant ?? "", tag: "li") }
+            h += "</ul></li>\n"
+            i = j
         }
         return h + "</ul>\n</section>\n"
+    }
+
+    private func passedLine(_ item: ReportItem, name: String, tag: String) -> String {
+        let e = item.entry
+        let note = e.comparison.map { $0.verdict == .identical ? "identical" : $0.summary } ?? e.message
+        var h = "<\(tag) id=\"s-\(escape(item.slug))\"><span class=\"\(e.variant == nil ? "scene" : "variant")\">\(escape(name))</span>"
+        if note != "identical" { h += " <span class=\"note\">\(escape(note))</span>" }
+        return h + "</\(tag)>\n"
     }
 }
 

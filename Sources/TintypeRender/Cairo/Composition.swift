@@ -1,0 +1,110 @@
+import CCairo
+import Foundation
+import TintypeModel
+
+/// A picture made of finished renders, boxes and one-line captions: what a contact sheet draws.
+/// It is not a new renderer: the renders are ordinary ones, and captions go through the same text
+/// engine (Pango, Inter, the private font configuration) as every label.
+///
+/// ```swift
+/// var sheet = Composition(size: Size(width: 400, height: 300), scale: 2)
+/// sheet.pictures.append(.init(bitmap: phone, frame: Rect(x: 24, y: 40, width: 160, height: 284)))
+/// sheet.captions.append(.init(text: "iPhone SE", frame: Rect(x: 24, y: 16, width: 160, height: 16)))
+/// let bitmap = try Renderer().render(sheet)
+/// ```
+public struct Composition: Sendable {
+    /// A finished render, stretched into `frame` (points); a render made at the composition's scale
+    /// whose frame sits on device pixels is copied pixel for pixel.
+    public struct Picture: Sendable {
+        public var bitmap: Bitmap
+        public var frame: Rect
+        public init(bitmap: Bitmap, frame: Rect) { self.bitmap = bitmap; self.frame = frame }
+    }
+
+    /// A filled rectangle, optionally rounded.
+    public struct Box: Sendable {
+        public var frame: Rect
+        public var color: Color
+        public var cornerRadius: Double
+        public init(frame: Rect, color: Color, cornerRadius: Double = 0) { self.frame = frame; self.color = color; self.cornerRadius = cornerRadius }
+    }
+
+    /// One line of text in the system font, clipped with an ellipsis at its frame's width.
+    public struct Caption: Sendable {
+        public var text: String
+        public var frame: Rect
+        public var size: Double
+        public var weight: FontWeight
+        public var color: Color
+        public var alignment: TextAlignment
+        public init(text: String, frame: Rect, size: Double = 13, weight: FontWeight = .regular, color: Color = .black, alignment: TextAlignment = .left) {
+            self.text = text; self.frame = frame; self.size = size; self.weight = weight; self.color = color; self.alignment = alignment
+        }
+    }
+
+    /// Size in points.
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double
+    public var background: Color
+    /// Drawn first, then pictures, then captions.
+    public var boxes: [Box] = []
+    public var pictures: [Picture] = []
+    public var captions: [Caption] = []
+
+    public init(size: Size, scale: Double, background: Color = .white) {
+        self.size = size; self.scale = scale; self.background = background
+    }
+
+    /// The width of `text` on one line in the system font, in points, as a caption draws it.
+    public static func width(of text: String, size: Double = 13, weight: FontWeight = .regular) -> Double {
+        TextEngine.shared.size(of: text, font: ResolvedFont(system: size, weight: weight)).width
+    }
+}
+
+extension Renderer {
+    /// Draws a composition. Fails when it is over the pixel limit or a caption cannot be drawn.
+    public func render(_ composition: Composition) throws(RenderError) -> Bitmap {
+        let w = Int((composition.size.width * composition.scale).rounded()), h = Int((composition.size.height * composition.scale).rounded())
+        guard w > 0, h > 0, w <= SceneLimits.maxPixelDimension, h <= SceneLimits.maxPixelDimension, w * h <= SceneLimits.maxPixelCount else {
+            throw RenderError(path: "", message: "a \(w)×\(h) pixel picture exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
+        }
+        var items: [DisplayItem] = [.fill(path: .rect(Rect(x: 0, y: 0, width: composition.size.width, height: composition.size.height)),
+                                          paint: .color(composition.background), rule: .nonZero)]
+        for b in composition.boxes {
+            let path = b.cornerRadius > 0 ? RoundedRect.path(b.frame, radius: b.cornerRadius, curve: .circular) : Path.rect(b.frame)
+            items.append(.fill(path: path, paint: .color(b.color), rule: .nonZero))
+        }
+        let list = DisplayList(size: composition.size, scale: composition.scale, items: items)
+        let raster = try Raster(list: list, images: images)
+        try raster.draw(list.items)
+        for p in composition.pictures { try raster.paint(p.bitmap, into: p.frame) }
+        try raster.draw(composition.captions.map { c in
+            .text(TextItem(text: c.text, font: ResolvedFont(system: c.size, weight: c.weight), color: c.color, frame: c.frame,
+                           alignment: c.alignment, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
+        })
+        return raster.surface.bitmap()
+    }
+}
+
+extension Raster {
+    /// Paints `bitmap` stretched into `rect` (points).
+    func paint(_ bitmap: Bitmap, into rect: Rect) throws(RenderError) {
+        guard bitmap.width > 0, bitmap.height > 0, rect.width > 0, rect.height > 0 else { return }
+        let source: CairoSurface
+        do { source = try CairoSurface(bitmap: bitmap) } catch { throw RenderError(path: "", message: error.message) }
+        let pattern = cairo_pattern_create_for_surface(source.pointer)
+        defer { cairo_pattern_destroy(pattern) }
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, Double(bitmap.width) / rect.width, Double(bitmap.height) / rect.height)
+        cairo_matrix_translate(&m, -rect.minX, -rect.minY)
+        cairo_pattern_set_matrix(pattern, &m)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_set_source(cr, pattern)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

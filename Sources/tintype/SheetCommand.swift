@@ -1,0 +1,114 @@
+import Foundation
+import TintypeModel
+import TintypeRender
+import TintypeSnapshot
+
+struct SheetCommand: Command {
+    static let name = "sheet"
+    static let abstract = "Lay every variant of a scene out in one labeled grid (a contact sheet)."
+    static let usage = "Usage: tintype sheet SCENE.json -o SHEET.png [--rows TRAITS] [--columns TRAITS] [--scale N] [--record] " + TraitOptions.usage
+    static let help = """
+        Arguments:
+          SCENE.json            A scene file with "variants" (or "devices").
+
+        Options:
+          -o, --output PATH     The PNG to write (required), or - for standard output.
+          --rows TRAITS         The traits down the side, comma-separated: devices, orientations,
+                                contentSizeCategories, layoutDirections, locales,
+                                tintAdjustmentModes, scales (or their singular names).
+          --columns TRAITS      The traits across the top, the same way.
+          --scale N             Pixels per point of the sheet (default 2; 0.25 to 16).
+          --record              Allow writing over the sheet's golden beside the scene
+                                (SCENE.sheet.png), which is otherwise refused.
+        \(TraitOptions.help)
+          -h, --help            Show this help.
+
+        Every variant is rendered (in parallel) at the sheet's scale, so each screen keeps its true
+        size relative to the others, and placed in the grid with its row and column captions in the
+        margins. Only traits that vary can be rows or columns; a varying trait named in neither joins
+        the columns. By default text sizes, tint adjustment and locales go down the side and the other
+        traits across. When "scales" varies, each screen keeps its own scale and is drawn at its size
+        in points. A variant that fails to render shows as a red box, its error is printed, and the
+        exit code is 1. The trait options pick or replace traits as for 'tintype render'.
+
+        Example:
+          tintype sheet Snapshots/Gallery/Matrix/settings.json -o sheet.png --rows contentSizeCategories --columns devices
+        """
+
+    var scene = ""
+    var output: String?
+    var rows: [TraitDimension] = []
+    var columns: [TraitDimension] = []
+    var scale = 2.0
+    var overrides = TraitSet()
+    var record = false
+
+    init(arguments: [String]) throws(UsageError) {
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        var scenes: [String] = []
+        while let (option, argument) = scanner.next() {
+            switch option {
+            case nil: scenes.append(argument)
+            case "-o", "--output": output = try scanner.value(for: "--output")
+            case "--rows": rows = try Self.dimensions(try scanner.value(for: "--rows"), option: "--rows")
+            case "--columns": columns = try Self.dimensions(try scanner.value(for: "--columns"), option: "--columns")
+            case "--record": record = true
+            case "--scale": scale = try scanner.number(for: "--scale", in: SceneLimits.scaleRange)
+            case let option? where try TraitOptions.read(option, &scanner, into: &overrides): break
+            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            }
+        }
+        guard scenes.count == 1 else { throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self) }
+        scene = scenes[0]
+        guard output != nil else { throw UsageError(message: "missing -o SHEET.png", command: Self.self) }
+    }
+
+    static func dimensions(_ text: String, option: String) throws(UsageError) -> [TraitDimension] {
+        var out: [TraitDimension] = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let d = TraitDimension.named(name) else {
+                let names = TraitDimension.allCases.map(\.rawValue)
+                var message = "\(option) takes traits from \(names.joined(separator: ", ")), found \"\(name)\""
+                if let s = Suggest.closest(to: name, in: names) { message += "; did you mean \"\(s)\"?" }
+                throw UsageError(message: message, command: Self.self)
+            }
+            if !out.contains(d) { out.append(d) }
+        }
+        return out
+    }
+
+    func run() -> Int32 {
+        let file = SceneFile(path: scene, overriding: overrides)
+        if let output, output != "-", !record, FileManager.default.fileExists(atPath: output),
+           URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: file.sheetGolden).standardizedFileURL.path {
+            Tool.printError("\(output) is the contact sheet's golden beside \(scene); sheet will not overwrite it", usage: Self.usage,
+                            hint: "Pass --record to replace it, or -o to write elsewhere.")
+            return ExitCode.usage
+        }
+        let sheet: ContactSheet
+        do { sheet = try ContactSheet(file: file, rows: rows, columns: columns, scale: scale) } catch {
+            writeStderr("Error: \(error)")
+            return file.error == nil ? ExitCode.usage : ExitCode.failure
+        }
+        let result: (bitmap: Bitmap, failures: [String])
+        let png: [UInt8]
+        do {
+            result = try sheet.render(with: Renderer())
+            png = try result.bitmap.pngData()
+        } catch {
+            writeStderr("Error: \(scene): the sheet cannot be drawn: \(error)")
+            return ExitCode.failure
+        }
+        for f in result.failures { writeStderr("Error: " + f) }
+        if output == "-" {
+            FileHandle.standardOutput.write(Data(png))
+        } else if let output {
+            do { try AtomicFile.write(png, to: output) } catch {
+                writeStderr("Error: \(error.message)")
+                return ExitCode.failure
+            }
+            print("Wrote \(output) (\(sheet.cells.count) variants, \(sheet.rowLabels.count) × \(sheet.columnLabels.count), \(result.bitmap.width)×\(result.bitmap.height) pixels)")
+        }
+        return result.failures.isEmpty ? ExitCode.success : ExitCode.failure
+    }
+}
