@@ -10,48 +10,133 @@ enum Blur {
         return max(1, d)
     }
 
-    /// Blurs every channel of an A8 or ARGB32 surface in place. Samples outside count as
-    /// transparent; callers that want edges extended copy a padded region first.
-    static func gaussian(_ surface: CairoSurface, sigma: Double) {
+    /// Blurs every channel of an A8 or ARGB32 surface in place. Samples outside the surface count
+    /// as transparent; callers that want edges extended copy a padded region first.
+    ///
+    /// Only the pixels inside `window` (default: all) are written, each exactly as a blur of the
+    /// whole surface would give it; the passes compute only the rows and columns that feed it
+    /// (a third of the box width more per pass), so a bar need not pay for its margins.
+    static func gaussian(_ surface: CairoSurface, sigma: Double, only window: PixelRect? = nil) {
         guard sigma > 0.25 else { return }
         let d = boxWidth(sigma: sigma)
         cairo_surface_flush(surface.pointer)
         guard d > 1, let data = cairo_image_surface_get_data(surface.pointer) else { return }
         let channels = cairo_image_surface_get_format(surface.pointer) == CAIRO_FORMAT_A8 ? 1 : 4
-        let w = surface.width, h = surface.height, stride = surface.stride
-        var scratch = [UInt8](repeating: 0, count: max(w, h))
-        for c in 0..<channels {
-            var plane = [UInt8](repeating: 0, count: w * h)
-            for y in 0..<h { for x in 0..<w { plane[y * w + x] = data[y * stride + x * channels + c] } }
-            for _ in 0..<3 {
-                boxPass(&plane, count: h, length: w, step: 1, lineStep: w, radius: d / 2, scratch: &scratch)
-                boxPass(&plane, count: w, length: h, step: w, lineStep: 1, radius: d / 2, scratch: &scratch)
-            }
-            for y in 0..<h { for x in 0..<w { data[y * stride + x * channels + c] = plane[y * w + x] } }
-        }
+        let all = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+        let out = (window ?? all).intersection(all)
+        guard !out.isEmpty else { return }
+        boxBlur3(data, stride: surface.stride, width: all.x1, height: all.y1, channels: channels, radius: d / 2, window: out)
         cairo_surface_mark_dirty(surface.pointer)
     }
 
-    /// One centered box blur of width 2·radius+1 along `count` lines of `length` samples.
-    private static func boxPass(_ buf: inout [UInt8], count: Int, length: Int, step: Int, lineStep: Int, radius: Int, scratch: inout [UInt8]) {
-        let width = 2 * radius + 1
-        for line in 0..<count {
-            let base = line * lineStep
-            var sum = 0
-            for i in 0...min(radius, length - 1) { sum += Int(buf[base + i * step]) }
-            for i in 0..<length {
-                scratch[i] = UInt8((sum + width / 2) / width)
-                let add = i + radius + 1, remove = i - radius
-                if add < length { sum += Int(buf[base + add * step]) }
-                if remove >= 0 { sum -= Int(buf[base + remove * step]) }
+    /// Three box blurs of width 2·radius+1, each horizontal then vertical, every pass rounding to
+    /// 8 bits (the order and rounding of the original per-channel implementation, so every golden
+    /// keeps its bytes). All channels travel together; vertical passes walk row by row with one
+    /// running sum per column, so memory is read in order.
+    static func boxBlur3(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int,
+                         channels: Int, radius r: Int, window out: PixelRect) {
+        let divide = Divider(2 * r + 1)
+        func grow(_ a: Range<Int>, _ limit: Int) -> Range<Int> { max(0, a.lowerBound - r)..<min(limit, a.upperBound + r) }
+        // What each pass must produce for the next, from the last pass back to the first.
+        let cols3 = out.x0..<out.x1, rows3 = out.y0..<out.y1
+        let rowsH3 = grow(rows3, h), colsV2 = grow(cols3, w)
+        let rowsH2 = grow(rowsH3, h), colsV1 = grow(colsV2, w)
+        let rowsH1 = grow(rowsH2, h)
+        let rowBytes = w * channels
+        // Only the windows above are ever written and read, so the buffers need no clearing.
+        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * h)
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * h)
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: rowBytes)
+        defer { a.deallocate(); b.deallocate(); sums.deallocate() }
+        let hPass = channels == 4 ? horizontal4 : horizontal1
+        hPass(data, stride, a, rowBytes, w, rowsH1, colsV1, r, divide)
+        vertical(a, rowBytes, b, rowBytes, h, channels, rowsH2, colsV1, r, divide, sums)
+        hPass(b, rowBytes, a, rowBytes, w, rowsH2, colsV2, r, divide)
+        vertical(a, rowBytes, b, rowBytes, h, channels, rowsH3, colsV2, r, divide, sums)
+        hPass(b, rowBytes, a, rowBytes, w, rowsH3, cols3, r, divide)
+        vertical(a, rowBytes, data, stride, h, channels, rows3, cols3, r, divide, sums)
+    }
+
+    /// (sum + d/2) / d for the sums a box of width d < 2²⁴ over 8-bit samples can reach, as a
+    /// multiply and a shift: with m = ⌈2⁵⁶/d⌉ the error stays below one step (x·(m·d − 2⁵⁶) < 2⁵⁶
+    /// when x < 256·d), and x·m fits in 64 bits.
+    struct Divider {
+        let half: UInt64, multiplier: UInt64
+        init(_ d: Int) {
+            precondition(d > 1 && d % 2 == 1 && d < 1 << 24)
+            half = UInt64(d / 2)
+            multiplier = (1 << 56) / UInt64(d) + 1
+        }
+        @inline(__always) func callAsFunction(_ sum: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: ((UInt64(sum) &+ half) &* multiplier) >> 56)
+        }
+    }
+
+    /// One horizontal box pass over one-byte pixels: rows `rows`, output columns `cols`.
+    private static func horizontal1(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
+                                    _ w: Int, _ rows: Range<Int>, _ cols: Range<Int>, _ r: Int, _ divide: Divider) {
+        guard !cols.isEmpty else { return }
+        for y in rows {
+            let s = src + y * srcStride, d = dst + y * dstStride
+            var sum: UInt32 = 0
+            for x in max(0, cols.lowerBound - r)...min(w - 1, cols.lowerBound + r) { sum &+= UInt32(s[x]) }
+            for x in cols {
+                d[x] = divide(sum)
+                if x + r + 1 < w { sum &+= UInt32(s[x + r + 1]) }
+                if x - r >= 0 { sum &-= UInt32(s[x - r]) }
             }
-            for i in 0..<length { buf[base + i * step] = scratch[i] }
+        }
+    }
+
+    /// One horizontal box pass over four-byte pixels, the four channels summed together.
+    private static func horizontal4(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
+                                    _ w: Int, _ rows: Range<Int>, _ cols: Range<Int>, _ r: Int, _ divide: Divider) {
+        guard !cols.isEmpty else { return }
+        @inline(__always) func load(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<UInt32> {
+            SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
+        }
+        for y in rows {
+            let s = src + y * srcStride, d = dst + y * dstStride
+            var sum = SIMD4<UInt32>()
+            for x in max(0, cols.lowerBound - r)...min(w - 1, cols.lowerBound + r) { sum &+= load(s + 4 * x) }
+            for x in cols {
+                let p = d + 4 * x
+                p[0] = divide(sum[0]); p[1] = divide(sum[1]); p[2] = divide(sum[2]); p[3] = divide(sum[3])
+                if x + r + 1 < w { sum &+= load(s + 4 * (x + r + 1)) }
+                if x - r >= 0 { sum &-= load(s + 4 * (x - r)) }
+            }
+        }
+    }
+
+    /// One vertical box pass: output rows `rows` in order, from one running sum per byte of the
+    /// columns `cols`, adding the row entering the box and removing the one leaving it.
+    private static func vertical(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
+                                 _ h: Int, _ channels: Int, _ rows: Range<Int>, _ cols: Range<Int>, _ r: Int, _ divide: Divider,
+                                 _ sums: UnsafeMutablePointer<UInt32>) {
+        guard !rows.isEmpty, !cols.isEmpty else { return }
+        let n = cols.count * channels, first = cols.lowerBound * channels
+        sums.update(repeating: 0, count: n)
+        for y in max(0, rows.lowerBound - r)...min(h - 1, rows.lowerBound + r) {
+            let s = src + y * srcStride + first
+            for i in 0..<n { sums[i] &+= UInt32(s[i]) }
+        }
+        for y in rows {
+            let d = dst + y * dstStride + first
+            for i in 0..<n { d[i] = divide(sums[i]) }
+            if y + r + 1 < h {
+                let s = src + (y + r + 1) * srcStride + first
+                for i in 0..<n { sums[i] &+= UInt32(s[i]) }
+            }
+            if y - r >= 0 {
+                let s = src + (y - r) * srcStride + first
+                for i in 0..<n { sums[i] &-= UInt32(s[i]) }
+            }
         }
     }
 
     /// Scales saturation of an ARGB32 surface in place (1 = unchanged), with Rec. 709 luma weights,
     /// as CoreImage's color matrix does; works on premultiplied values since it is linear.
-    static func saturate(_ surface: CairoSurface, by s: Double) {
+    static func saturate(_ surface: CairoSurface, by s: Double, only window: PixelRect? = nil) {
         guard s != 1 else { return }
         cairo_surface_flush(surface.pointer)
         guard let data = cairo_image_surface_get_data(surface.pointer) else { return }
@@ -61,9 +146,11 @@ enum Blur {
         let rr = m(lr * (1 - s) + s), rg = m(lg * (1 - s)), rb = m(lb * (1 - s))
         let gr = m(lr * (1 - s)), gg = m(lg * (1 - s) + s), gb = m(lb * (1 - s))
         let br = m(lr * (1 - s)), bg = m(lg * (1 - s)), bb = m(lb * (1 - s) + s)
-        let w = surface.width, h = surface.height, stride = surface.stride
-        for y in 0..<h {
-            for x in 0..<w {
+        let all = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+        let area = (window ?? all).intersection(all), stride = surface.stride
+        guard !area.isEmpty else { return }
+        for y in area.y0..<area.y1 {
+            for x in area.x0..<area.x1 {
                 let p = y * stride + x * 4
                 let b = Int(data[p]), g = Int(data[p + 1]), r = Int(data[p + 2]), a = Int(data[p + 3])
                 func clamp(_ v: Int) -> UInt8 { UInt8(max(0, min(a, (v + 2048) >> 12))) }
@@ -74,4 +161,19 @@ enum Blur {
         }
         cairo_surface_mark_dirty(surface.pointer)
     }
+}
+
+/// A rectangle of device pixels: columns x0..<x1, rows y0..<y1.
+struct PixelRect: Sendable, Hashable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+
+    func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+
+    func insetBy(_ n: Int) -> PixelRect { PixelRect(x0: x0 + n, y0: y0 + n, x1: x1 - n, y1: y1 - n) }
 }

@@ -1,0 +1,107 @@
+import CCairo
+import Foundation
+import Testing
+@testable import TintypeRender
+
+/// The blur against a plain reference (one channel at a time, every pass over the whole image,
+/// dividing), on noise and on sharp shapes: the fast blur must give the very same bytes, also when
+/// it computes only a window.
+@Suite struct BlurTests {
+    /// The reference: three box passes per channel, horizontal then vertical, each rounding.
+    static func reference(_ pixels: [UInt8], width w: Int, height h: Int, channels: Int, radius r: Int) -> [UInt8] {
+        var out = pixels
+        let d = 2 * r + 1
+        for c in 0..<channels {
+            var plane = (0..<w * h).map { pixels[$0 * channels + c] }
+            func pass(count: Int, length: Int, step: Int, lineStep: Int) {
+                for line in 0..<count {
+                    let base = line * lineStep
+                    var line = [UInt8](repeating: 0, count: length)
+                    for i in 0..<length {
+                        var sum = 0
+                        for j in max(0, i - r)...min(length - 1, i + r) { sum += Int(plane[base + j * step]) }
+                        line[i] = UInt8((sum + d / 2) / d)
+                    }
+                    for i in 0..<length { plane[base + i * step] = line[i] }
+                }
+            }
+            for _ in 0..<3 {
+                pass(count: h, length: w, step: 1, lineStep: w)
+                pass(count: w, length: h, step: w, lineStep: 1)
+            }
+            for i in 0..<w * h { out[i * channels + c] = plane[i] }
+        }
+        return out
+    }
+
+    /// A deterministic mix of noise, flat areas and hard edges.
+    static func pattern(width w: Int, height h: Int, channels: Int, seed: UInt64) -> [UInt8] {
+        var state = seed
+        func next() -> UInt8 { state = state &* 6364136223846793005 &+ 1442695040888963407; return UInt8(truncatingIfNeeded: state >> 56) }
+        var p = [UInt8](repeating: 0, count: w * h * channels)
+        for y in 0..<h {
+            for x in 0..<w {
+                for c in 0..<channels {
+                    let i = (y * w + x) * channels + c
+                    p[i] = x < w / 3 ? next() : (y < h / 2 ? 255 : (x + y) % 7 == 0 ? 200 : 0)
+                }
+            }
+        }
+        return p
+    }
+
+    static func blurred(_ pixels: [UInt8], width w: Int, height h: Int, channels: Int, sigma: Double, window: PixelRect?) throws -> [UInt8] {
+        let surface = try CairoSurface(width: w, height: h, format: channels == 1 ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32)
+        cairo_surface_flush(surface.pointer)
+        let data = try #require(cairo_image_surface_get_data(surface.pointer))
+        let stride = surface.stride
+        for y in 0..<h { for i in 0..<w * channels { data[y * stride + i] = pixels[y * w * channels + i] } }
+        cairo_surface_mark_dirty(surface.pointer)
+        Blur.gaussian(surface, sigma: sigma, only: window)
+        cairo_surface_flush(surface.pointer)
+        var out = [UInt8](repeating: 0, count: w * h * channels)
+        for y in 0..<h { for i in 0..<w * channels { out[y * w * channels + i] = data[y * stride + i] } }
+        return out
+    }
+
+    @Test(arguments: [(1, 1.0), (1, 4.5), (4, 1.0), (4, 3.0), (4, 7.25)])
+    func wholeSurfaceMatchesTheReference(channels: Int, sigma: Double) throws {
+        let w = 53, h = 41
+        let input = Self.pattern(width: w, height: h, channels: channels, seed: UInt64(channels) * 31 + UInt64(sigma * 4))
+        let expected = Self.reference(input, width: w, height: h, channels: channels, radius: Blur.boxWidth(sigma: sigma) / 2)
+        #expect(try Self.blurred(input, width: w, height: h, channels: channels, sigma: sigma, window: nil) == expected)
+        #expect(expected != input, "the blur changes something")
+    }
+
+    @Test(arguments: [1, 4])
+    func aWindowGetsExactlyTheWholeBlursPixelsAndLeavesTheRest(channels: Int) throws {
+        let w = 60, h = 48, sigma = 3.0
+        let input = Self.pattern(width: w, height: h, channels: channels, seed: 7)
+        let expected = Self.reference(input, width: w, height: h, channels: channels, radius: Blur.boxWidth(sigma: sigma) / 2)
+        // Inside, at an edge, in a corner, one pixel.
+        for window in [PixelRect(x0: 20, y0: 15, x1: 41, y1: 30), PixelRect(x0: 0, y0: 5, x1: 12, y1: 48),
+                       PixelRect(x0: 50, y0: 40, x1: 60, y1: 48), PixelRect(x0: 33, y0: 9, x1: 34, y1: 10)] {
+            let out = try Self.blurred(input, width: w, height: h, channels: channels, sigma: sigma, window: window)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
+                    for c in 0..<channels {
+                        let i = (y * w + x) * channels + c
+                        #expect(out[i] == (inside ? expected[i] : input[i]), "\(window) at \(x),\(y)")
+                        if out[i] != (inside ? expected[i] : input[i]) { return }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theDivisionIsExactForEverySumABoxCanReach() {
+        for d in [3, 5, 7, 9, 15, 31, 57, 113, 255, 257, 1023, 4095] {
+            let divide = Blur.Divider(d)
+            for sum in 0...(255 * d) where divide(UInt32(sum)) != UInt8((sum + d / 2) / d) {
+                Issue.record("width \(d), sum \(sum): \(divide(UInt32(sum))) instead of \((sum + d / 2) / d)")
+                return
+            }
+        }
+    }
+}
