@@ -131,8 +131,10 @@ final class Raster {
         cairo_pattern_destroy(pattern)
         cairo_destroy(rcr)
         cairo_surface_destroy(under)
-        Blur.gaussian(region, sigma: sigma)
-        Blur.saturate(region, by: b.saturation)
+        // Only the pixels under the rect are shown; the margins only feed them.
+        let shown = PixelRect(x0: margin, y0: margin, x1: w - margin, y1: h - margin)
+        Blur.gaussian(region, sigma: sigma, only: shown)
+        Blur.saturate(region, by: b.saturation, only: shown)
 
         cairo_save(cr)
         setPath(.rect(b.rect))
@@ -226,13 +228,23 @@ final class Raster {
         cairo_paint(mcr)
         cairo_destroy(mcr)
         cairo_surface_flush(mask.pointer)
-        Blur.gaussian(mask, sigma: shadow.radius * scale)
+        // The blur reaches three box radii past the drawn alpha and no further, so only that window
+        // is blurred and composited; an empty group casts nothing.
+        guard let ink = ShadowMasks.inkBounds(mask) else { return }
+        let sigma = shadow.radius * scale
+        let reach = sigma > 0.25 ? 3 * (Blur.boxWidth(sigma: sigma) / 2) : 0
+        let window = PixelRect(x0: ink.x0 - reach, y0: ink.y0 - reach, x1: ink.x1 + reach, y1: ink.y1 + reach)
+            .intersection(PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+        let blurred: CairoSurface
+        do { blurred = try ShadowMasks.shared.blurred(mask, window: window, sigma: sigma) } catch {
+            throw RenderError(path: "", message: "cannot create a shadow surface: \(error.message)")
+        }
 
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let c = shadow.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        cairo_mask_surface(cr, mask.pointer, shadow.offset.width * scale, shadow.offset.height * scale)
+        cairo_mask_surface(cr, blurred.pointer, shadow.offset.width * scale + Double(window.x0), shadow.offset.height * scale + Double(window.y0))
         cairo_restore(cr)
     }
 
