@@ -32,9 +32,14 @@ let package = Package(
             pkgConfig: pcDirectory + "/CRsvg/tintype-rsvg.pc",
             providers: [.apt(["librsvg2-dev"])]
         ),
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"])]
+        ),
         .target(name: "TintypeModel"),
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate"]),
-        .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender"]),
+        .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),

@@ -162,6 +162,27 @@ import Testing
         #expect(unreadable.status == 2 && unreadable.stderr.contains("bad.png"))
     }
 
+    @Test func stampAddsTheChunkOnceAndChecksStillPass() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try cli.run(["test", "--record", "missing"], in: dir)
+        let recorded = try cli.run(["stamp", "Snapshots"], in: dir)
+        #expect(recorded.status == 0 && recorded.out == "0 stamped, 1 already stamped\n", "recording stamps: \(recorded.out)")
+        // A golden written by another tool (here: its stamp cut out) is stamped, and still passes.
+        let path = dir + "/Snapshots/A/red.png"
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let type = Array("tiNT".utf8)
+        let at = try #require((8..<(bytes.count - 8)).first { bytes[($0 + 4)..<($0 + 8)].elementsEqual(type) })
+        bytes.removeSubrange(at..<(at + 12 + 65))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let stamped = try cli.run(["stamp", "Snapshots/A/red.png"], in: dir)
+        #expect(stamped.status == 0 && stamped.out == "1 stamped, 0 already stamped\n", "\(stamped.out)")
+        #expect(try cli.run(["test"], in: dir).status == 0)
+        let missing = try cli.run(["stamp", "nowhere.png"], in: dir)
+        #expect(missing.status == 1 && missing.stderr.contains("nowhere.png"))
+        #expect(try cli.run(["stamp"], in: dir).status == 64)
+    }
+
     /// A scene with `devices` has one golden per device, named after it.
     @Test func aSceneWithDevicesHasOneGoldenPerDevice() throws {
         let dir = try cli.temporaryDirectory()

@@ -45,6 +45,7 @@ final class CairoSurface: @unchecked Sendable {
 
     /// Reads a PNG from memory. Paletted, gray and 16-bit PNGs come back as ARGB32 too.
     convenience init(png bytes: [UInt8]) throws(ImageFileError) {
+        PNGDecodeCounter.shared.increment()
         final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
         let context = Unmanaged.passRetained(reader)
@@ -90,6 +91,15 @@ final class CairoSurface: @unchecked Sendable {
         defer { free(png) }
         return Array(UnsafeBufferPointer(start: png, count: length))
     }
+}
+
+/// Counts PNG decodes, so tests can prove that a verify against a stamped golden decodes none.
+final class PNGDecodeCounter: @unchecked Sendable {
+    static let shared = PNGDecodeCounter()
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
 
 /// Counts PNG encodes, so tests can prove that a passing verify encodes none.

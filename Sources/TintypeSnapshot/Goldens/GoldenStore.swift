@@ -22,6 +22,10 @@ public struct Artifacts: Sendable, Equatable {
 
 /// Owns golden files: compares renders with them, records them (atomically) when the record mode
 /// says so, and writes artifacts for failures. Verifying never touches a golden.
+///
+/// Goldens it writes carry a stamp (see `GoldenStamp`): the hash of their pixels and of their
+/// bytes. A render that hashes the same passes without the golden being decoded; any other golden
+/// is decoded and compared pixel by pixel.
 public struct GoldenStore: Sendable {
     /// Where failure artifacts go.
     public var artifactsDirectory: String
@@ -53,7 +57,16 @@ public struct GoldenStore: Sendable {
             return record(actual, golden: golden, why: "Recorded \(golden) (record mode all).")
         }
         let expected: Bitmap
-        do { expected = try Bitmap(pngFile: golden) } catch {
+        do throws(ImageFileError) {
+            guard let data = fm.contents(atPath: golden) else { throw ImageFileError("cannot read \(golden)") }
+            let bytes = Array(data)
+            if let stamp = GoldenStamp.valid(in: bytes), stamp.pixels == GoldenStamp.pixelHash(actual) {
+                removeArtifacts(name: name)
+                let same = Comparison(verdict: .identical, width: actual.width, height: actual.height)
+                return SnapshotResult(status: .passed, message: "identical", comparison: same, artifacts: nil)
+            }
+            do { expected = try Bitmap(png: bytes) } catch { throw ImageFileError("\(golden): \(error.message)") }
+        } catch {
             if mode == .failed { return record(actual, golden: golden, why: "The golden \(golden) was unreadable (\(error.message)); recorded a new one.") }
             let artifacts = try? writeArtifacts(name: name, expectedFile: nil, actual: actual, diff: nil)
             return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable: \(error.message)", comparison: nil, artifacts: artifacts)
@@ -82,11 +95,24 @@ public struct GoldenStore: Sendable {
         do {
             let dir = URL(fileURLWithPath: golden).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try actual.writePNG(to: golden)
+            try AtomicFile.write(try GoldenStamp.stamped(try actual.pngData()), to: golden)
         } catch {
             return SnapshotResult(status: .failed, message: "Could not record \(golden): \(error)", comparison: nil, artifacts: nil)
         }
         return SnapshotResult(status: .recorded, message: why + " Look at it, then run again to verify.", comparison: nil, artifacts: nil)
+    }
+
+    /// Adds (or renews) the stamp of the PNG at `path` so that verifying against it need not decode
+    /// it: the pixels and image data stay as they are, byte for byte. Returns false when the file
+    /// already had a valid stamp and was left alone.
+    public static func stamp(golden path: String) throws(ImageFileError) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImageFileError("cannot read \(path)") }
+        let bytes = Array(data)
+        if GoldenStamp.valid(in: bytes) != nil { return false }
+        do { try AtomicFile.write(try GoldenStamp.stamped(bytes), to: path) } catch {
+            throw ImageFileError("\(path): \(error.message)")
+        }
+        return true
     }
 
     /// Removes what an earlier failure of `name` left, so the artifacts folder shows only current failures.
