@@ -71,6 +71,7 @@ func require(_ ok: Bool, _ message: @autoclosure () -> String) throws {
 func loadScenes(_ path: String) throws -> (scene: Scene, changed: Scene) {
     let scene = try SceneDecoder.load(path: path)
     var changed = scene
+    changed.tintColor = .systemPink  // a change even where the root is a controller
     changed.root.subviews.append(.label("Edited: 3 unread messages", font: .style(.body), textColor: .tint,
                                         frame: Rect(x: 16, y: 590, width: 343, height: 24)))
     return (scene, changed)
@@ -100,7 +101,8 @@ func benchScenes(scenePath: String, work: String, iterations: Int, warmup: Int) 
     let names = [
         "render to memory",
         "render to PNG file",
-        "verify, pass (render + decode golden + compare)",
+        "verify, pass, stamped golden (render + hashes)",
+        "verify, pass, unstamped golden (+ decode, compare)",
         "verify, fail (+ diff image, 4 artifact PNGs)",
         "  part: PNG encode (libdeflate) of the render",
         "  part: PNG decode (Cairo) of the golden",
@@ -113,8 +115,11 @@ func benchScenes(scenePath: String, work: String, iterations: Int, warmup: Int) 
         let tag = index == 0 ? "2x" : "3x"
         // Goldens from this build's own renders, so a pass is a pass whatever the committed PNGs hold.
         let passGolden = work + "/goldens/\(tag)-pass.png", failGolden = work + "/goldens/\(tag)-fail.png"
+        let stampedGolden = work + "/goldens/\(tag)-stamped.png"
         let bitmap = try renderer.render(scene)
         try bitmap.writePNG(to: passGolden)
+        try bitmap.writePNG(to: stampedGolden)
+        _ = try GoldenStore.stamp(golden: stampedGolden)
         try renderer.render(changed).writePNG(to: failGolden)
         let out = work + "/render-\(tag).png"
         let golden = try Bitmap(pngFile: passGolden), other = try Bitmap(pngFile: failGolden)
@@ -129,6 +134,10 @@ func benchScenes(scenePath: String, work: String, iterations: Int, warmup: Int) 
         let bodies: [() throws -> Void] = [
             { _ = try renderer.render(scene) },
             { try AtomicFile.write(try renderer.renderPNG(scene), to: out) },
+            {
+                let r = store.verify(try renderer.render(scene), golden: stampedGolden, name: "\(tag)/stamped", mode: .never)
+                try require(r.status == .passed, "verify should pass: \(r.message)")
+            },
             {
                 let r = store.verify(try renderer.render(scene), golden: passGolden, name: "\(tag)/pass", mode: .never)
                 try require(r.status == .passed, "verify should pass: \(r.message)")
@@ -166,6 +175,35 @@ func benchScenes(scenePath: String, work: String, iterations: Int, warmup: Int) 
         line += lpad(ratio(columns[1][row].median / columns[0][row].median), 8)
         print(line)
     }
+    let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+    let ratios = columns.map { $0[2].median / $0[0].median }
+    let met = ratios.allSatisfy { $0 <= 1.3 }
+    print("GOAL passing verify ≤ 1.3× the in-memory render, \(name): 2x \(ratio(ratios[0])), 3x \(ratio(ratios[1])) "
+          + "(render \(ms(columns[0][0].median)) / \(ms(columns[1][0].median))) — \(met ? "met" : "MISSED")")
+}
+
+// MARK: - Part 4: a long table against a short one
+
+/// A plain table of `rows` rows in a navigation controller on an iPhone 8; only the first dozen
+/// rows are on screen whatever the count.
+func tableScene(rows: Int) throws -> Scene {
+    let list = (1...rows).map { "{\"text\": \"Row \($0)\", \"detailText\": \"Detail \($0)\", \"style\": \"value1\", \"accessoryType\": \"disclosureIndicator\"}" }
+    let json = """
+        { "device": "iPhone 8", "root": { "navigationController": { "stack": [ { "title": "\(rows) rows", "view": {
+          "tableView": { "style": "plain", "sections": [ { "rows": [ \(list.joined(separator: ", ")) ] } ] } } } ] } } }
+        """
+    return try SceneDecoder.decode(json, file: "<\(rows)-row table>", baseDirectory: nil)
+}
+
+func benchTable(iterations: Int, warmup: Int) throws {
+    let short = try tableScene(rows: 10), long = try tableScene(rows: 10_000)
+    let renderer = Renderer()
+    let samples = try measureRoundRobin(iterations, warmup: warmup, [{ _ = try renderer.render(short) }, { _ = try renderer.render(long) }])
+    let r = samples[1].median / samples[0].median
+    print("Plain table, iPhone 8 @2x, in memory; median of \(iterations) rounds after \(warmup) warm-up, taking turns.")
+    print(pad("10 rows", 20) + lpad(ms(samples[0].median), 12))
+    print(pad("10,000 rows", 20) + lpad(ms(samples[1].median), 12) + lpad(ratio(r), 10))
+    print("GOAL a 10,000-row table within 1.1× a 10-row one: \(ratio(r)) — \(r <= 1.1 ? "met" : "MISSED")")
 }
 
 // MARK: - Part 2: inputs for `tintype diff`, and tintype's in-process compare
@@ -428,6 +466,7 @@ func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
     guard let command = args.first else {
         print("Usage: tintype-bench scenes|png [--scene S.json] [--work DIR] [--iterations N] [--warmup N]\n"
+              + "       tintype-bench table [--iterations N] [--warmup N]\n"
               + "       tintype-bench png-digests [--scene S.json]\n"
               + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
               + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
@@ -456,6 +495,7 @@ func main() -> Int32 {
         case "compare":
             guard positional.count == 2 else { throw BenchError("compare takes two PNG files") }
             try compareInProcess(positional[0], positional[1], iterations: iterations, warmup: warmup)
+        case "table": try benchTable(iterations: iterations, warmup: warmup)
         case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
         case "png-digests": print(try pngDigests(scenePath: scene).joined(separator: "\n"))
         default: throw BenchError("unknown command \(command)")
