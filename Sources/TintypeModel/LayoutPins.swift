@@ -14,6 +14,13 @@ public struct LayoutPins: Sendable, Equatable {
         case safeArea
         /// The safe area inset by the layout margins (16, or 20 on wide phones and iPads) at the sides.
         case margins
+        /// The margins narrowed to a comfortable reading width, centered (readableContentGuide):
+        /// it differs from the margins only on wide screens.
+        case readableContent
+        /// In a scroll view: the scroll view's frame, which does not move with the content.
+        case frameLayoutGuide
+        /// In a scroll view: the content (the superview's default for a scroll view's subviews).
+        case contentLayoutGuide
     }
     public var guide: Guide = .superview
     public var top: Double?, bottom: Double?, left: Double?, right: Double?

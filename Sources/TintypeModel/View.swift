@@ -28,6 +28,21 @@ public struct View: Sendable, Equatable {
     public var subviews: [View]
     /// A name other parts of the scene refer to (a popover's `sourceView`, a touch mark's `tap`).
     public var id: String?
+    /// The view's own layout margins (`layoutMargins` or `directionalLayoutMargins`); nil means
+    /// UIView's 8 on every side, or the system margins for a view that fills a controller.
+    public var layoutMargins: LayoutMargins?
+    /// The superview's margins count too where they reach further in (preservesSuperviewLayoutMargins).
+    public var preservesSuperviewLayoutMargins: Bool = false
+    /// The margins are measured from the safe area rather than the bounds (iOS 11's default).
+    public var insetsLayoutMarginsFromSafeArea: Bool = true
+    /// How strongly the view keeps from growing past its own size, per axis (1…1000); nil means the
+    /// kind's default (251 for labels and image views, 750 for switches, steppers and activity
+    /// indicators, 250 otherwise).
+    public var contentHuggingPriority = AxisPriorities()
+    /// How strongly the view keeps from shrinking below its own size, per axis (1…1000); nil means 750.
+    public var contentCompressionResistancePriority = AxisPriorities()
+    /// A subtree that keeps one layout direction (`forceLeftToRight` for media controls).
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
 
     public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,
@@ -68,6 +83,8 @@ public enum ViewKind: Sendable, Equatable {
     /// A UIKit control (button, switch, slider, ...): see `Controls/`.
     case control(Control)
     case tableView(TableView)
+    /// UIStackView: see `Components/StackView.swift`.
+    case stackView(StackView)
 
     /// The key naming this kind in a scene file.
     public var name: String {
@@ -84,6 +101,7 @@ public enum ViewKind: Sendable, Equatable {
         case .controller(.split): "splitViewController"
         case .control(let c): c.name
         case .tableView: "tableView"
+        case .stackView: "stackView"
         }
     }
 }

@@ -9,6 +9,8 @@ public struct Label: Sendable, Equatable {
     public var lineBreakMode: LineBreakMode
     /// Extra space between lines, in points (NSParagraphStyle.lineSpacing).
     public var lineSpacing: Double
+    /// The width a multi-line label wraps at when it sizes itself (nil: the width it is offered).
+    public var preferredMaxLayoutWidth: Double?
 
     public init(text: String, font: Font = .body, textColor: ColorValue = .black, textAlignment: TextAlignment = .natural,
                 numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail, lineSpacing: Double = 0) {

@@ -51,13 +51,17 @@ extension TableView {
         return t
     }
 
-    /// A view whose frame gives its size: reported when it has no frame.
-    static func decodeSizedView(_ r: ObjectReader, _ key: String, depth: Int, what: String, uses: String) -> View? {
+    /// A view whose frame gives its size: reported when it has no frame (unless `measurable` and
+    /// the view has a size of its own: a label, image view, control or stack view, or a layout's
+    /// width and height).
+    static func decodeSizedView(_ r: ObjectReader, _ key: String, depth: Int, what: String, uses: String, measurable: Bool = false) -> View? {
         guard let n = r.node(key) else { return nil }
         let p = join(r.path, key)
         guard let v = SceneDecoder.decodeView(n, path: p, depth: depth + 1, context: r.context) else { return nil }
-        guard v.frame != nil else {
-            r.context.report(p, n.position, "\(what) needs a \"frame\" (its \(uses) is used)")
+        guard v.frame != nil || (measurable && v.hasOwnSize) else {
+            r.context.report(p, n.position, measurable
+                ? "\(what) needs a \"frame\" or a size of its own (a \(v.kind.name) has none; give \"layout\": {\"width\": …, \"height\": …})"
+                : "\(what) needs a \"frame\" (its \(uses) is used)")
             return nil
         }
         return v
@@ -100,7 +104,7 @@ extension TableRow {
             row.imageRenderingMode = m
         }
         if let a = r.choice("accessoryType", AccessoryType.self, aliases: AccessoryType.aliases) { row.accessoryType = a }
-        row.accessoryView = TableView.decodeSizedView(r, "accessoryView", depth: depth, what: "an accessory view", uses: "size")
+        row.accessoryView = TableView.decodeSizedView(r, "accessoryView", depth: depth, what: "an accessory view", uses: "size", measurable: true)
         if let s = r.bool("selected") { row.isSelected = s }
         if let h = r.bool("highlighted") { row.isHighlighted = h }
         if let n = r.node("selectedBackgroundView") {

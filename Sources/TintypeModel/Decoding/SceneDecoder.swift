@@ -173,6 +173,7 @@ public enum SceneDecoder {
         ("tabBarController", { r, depth in decodeController(kind: "tabBarController", r, depth: depth).map(ViewKind.controller) }),
         ("splitViewController", { r, depth in decodeController(kind: "splitViewController", r, depth: depth).map(ViewKind.controller) }),
         ("tableView", { r, depth in TableView.decode(r, depth: depth).map(ViewKind.tableView) }),
+        ("stackView", { r, depth in .stackView(StackView.decode(r, depth: depth)) }),
     ]
 
     static let controlKinds: [KindDecoder] = Control.kinds.map { kind in
@@ -254,6 +255,7 @@ public enum SceneDecoder {
         view.tintColor = r.color("tintColor")
         if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { view.tintAdjustmentMode = m }
         if let b = r.choice("blendMode", BlendMode.self) { view.blendMode = b }
+        ViewLayoutDecoding.decode(r, into: &view)
         if let items = r.array("subviews") {
             view.subviews = items.compactMap { decodeView($0.node, path: $0.path, depth: depth + 1, context: context) }
         }
@@ -271,6 +273,7 @@ extension Label {
         if let n = r.integer("numberOfLines", in: 0...10_000) { label.numberOfLines = n }
         if let m = r.choice("lineBreakMode", LineBreakMode.self, aliases: LineBreakMode.aliases) { label.lineBreakMode = m }
         if let s = r.length("lineSpacing") { label.lineSpacing = s }
+        label.preferredMaxLayoutWidth = r.length("preferredMaxLayoutWidth")
         return label
     }
 

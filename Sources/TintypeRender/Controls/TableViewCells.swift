@@ -101,7 +101,10 @@ struct TableCellDrawing {
                 right = x - Self.accessoryGap
                 contentViewMaxX = x
             }
-        } else if let v = row.accessoryView, let size = v.frame?.size {
+        } else if let v = row.accessoryView {
+            // A frame gives the size; without one the view measures itself (a switch is 51×31).
+            var size = Size.zero
+            if let f = v.frame { size = f.size } else { size = try Measure(context: component.context).size(v, width: nil, env: env).size }
             let r = Rect(x: right - size.width, y: centerY - size.height / 2, width: size.width, height: size.height)
             accessory += try component.context.resolver.resolve(component.placed(v, size: size), in: r, parent: env, path: path + ".accessoryView")
             right = r.minX - Self.accessoryGap

@@ -19,6 +19,11 @@ public struct Environment: Sendable {
     public var traits: Traits = Traits()
     /// Shared by every environment of one scene: where views and items with ids landed.
     public var anchors = Anchors()
+    /// The layout margins of the superview being laid out, in absolute points, when it sets its own
+    /// (or preserves its superview's); nil: the system margins (the `margins` guide's default).
+    public var marginsRect: Rect?
+    /// A scroll view's frame while its subviews are laid out (their `frameLayoutGuide`).
+    public var scrollFrame: Rect?
 
     public func resolve(_ value: ColorValue) -> Color {
         switch value {
@@ -143,10 +148,9 @@ public struct Resolver {
     /// The drawing of `view`, whose superview's bounds are at `container` in absolute points.
     func resolve(_ view: View, in container: Rect, parent: Environment, path: String) throws(RenderError) -> [DisplayItem] {
         guard !view.isHidden, view.alpha > 0 else { return [] }
-        let env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path)
-        let frame = view.frame.map {
-            Rect(x: container.minX + $0.x, y: container.minY + $0.y, width: $0.width, height: $0.height)
-        } ?? view.layout.map { $0.frame(in: guide($0.guide, container: container, env: parent), direction: parent.layoutDirection) } ?? container
+        var env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path).child(for: view)
+        let frame = try place(view, in: container, parent: parent, env: env)
+        env.marginsRect = margins(of: view, frame: frame, parent: parent)
         env.anchors.record(view.id, Anchors.Entry(frame: frame))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
 
@@ -155,11 +159,15 @@ public struct Resolver {
             items.append(.fill(path: outline, paint: .color(env.resolve(bg)), rule: .nonZero))
         }
         items += try content(of: view.kind, in: frame, env: env)
+        if case .stackView(let stack) = view.kind {
+            items += try StackViewComponent(stack: stack, view: view, env: env, context: ComponentContext(resolver: self)).items(frame: frame)
+        }
         var children: [DisplayItem] = []
         // A scroll view shows its subviews (in content coordinates) moved by the content offset.
         let contentOrigin: Rect = if case .scrollView(let scroll) = view.kind {
             ScrollViewComponent.contentFrame(scroll, frame: frame, env: env)
         } else { frame }
+        if case .scrollView = view.kind { env.scrollFrame = frame } else { env.scrollFrame = nil }
         for (i, sub) in view.subviews.enumerated() {
             children += try resolve(sub, in: contentOrigin, parent: env, path: path + ".subviews[\(i)]")
         }
@@ -191,9 +199,66 @@ public struct Resolver {
         return items
     }
 
+    /// Where `view` goes in a superview whose bounds are `container`: its frame, its layout pins
+    /// (a stack view pinned by one edge on an axis takes its own size there), or the whole container.
+    func place(_ view: View, in container: Rect, parent: Environment, env: Environment) throws(RenderError) -> Rect {
+        if let f = view.frame {
+            return Rect(x: container.minX + f.x, y: container.minY + f.y, width: f.width, height: f.height)
+        }
+        guard var pins = view.layout else { return container }
+        let g = guide(pins.guide, container: container, env: parent)
+        if case .stackView(let stack) = view.kind {
+            let rtl = parent.layoutDirection == .rightToLeft
+            let start = pins.left ?? (rtl ? pins.trailing : pins.leading), end = pins.right ?? (rtl ? pins.leading : pins.trailing)
+            let component = StackViewComponent(stack: stack, view: view, env: env, context: ComponentContext(resolver: self))
+            if pins.width == nil, (start == nil) != (end == nil) {
+                pins.width = min(try component.fittingSize(width: nil).size.width, max(0, g.width - (start ?? end ?? 0)))
+            }
+            if pins.height == nil, (pins.top == nil) != (pins.bottom == nil) {
+                let width = pins.frame(in: g, direction: parent.layoutDirection).width
+                pins.height = try component.fittingSize(width: width).size.height
+            }
+        }
+        return pins.frame(in: g, direction: parent.layoutDirection)
+    }
+
+    /// The margins `view` (at `frame`) gives its subviews, in absolute points: its own layout
+    /// margins, from the safe area unless `insetsLayoutMarginsFromSafeArea` is off, and no closer
+    /// to the edges than the superview's where `preservesSuperviewLayoutMargins`. Nil when the view
+    /// sets neither (its subviews' `margins` guide is then the system one).
+    func margins(of view: View, frame: Rect, parent: Environment) -> Rect? {
+        guard view.layoutMargins != nil || view.preservesSuperviewLayoutMargins else { return nil }
+        let own = (view.layoutMargins ?? .default).insets(view.semanticContentAttribute.direction(inherited: parent.layoutDirection))
+        var base = frame
+        if view.insetsLayoutMarginsFromSafeArea { base = frame.inset(by: parent.safeAreaInsets(of: frame)) }
+        var r = base.inset(by: own)
+        if view.preservesSuperviewLayoutMargins {
+            let sup = guide(.margins, container: frame, env: parent)
+            let x0 = max(r.minX, sup.minX), x1 = min(r.maxX, sup.maxX)
+            let y0 = max(r.minY, sup.minY), y1 = min(r.maxY, sup.maxY)
+            r = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+        return r
+    }
+
+    /// The readable content width at a content size category (UIKit's readableContentGuide, ≈):
+    /// it grows with the text so that lines keep about the same number of characters.
+    static func readableWidth(_ c: ContentSizeCategory) -> Double {
+        [560, 600, 632, 672, 744, 824, 896, 1000, 1100, 1200, 1300, 1400][ContentSizeCategory.allCases.firstIndex(of: c) ?? 3]
+    }
+
     /// A layout guide of a superview whose bounds are `container`, in absolute points.
     func guide(_ guide: LayoutPins.Guide, container: Rect, env: Environment) -> Rect {
-        guard guide != .superview else { return container }
+        switch guide {
+        case .superview, .contentLayoutGuide: return container
+        case .frameLayoutGuide: return env.scrollFrame ?? container
+        case .readableContent:
+            let m = self.guide(.margins, container: container, env: env)
+            let w = min(m.width, Self.readableWidth(env.contentSizeCategory))
+            return Rect(x: m.minX + (m.width - w) / 2, y: m.minY, width: w, height: m.height)
+        case .safeArea, .margins: break
+        }
+        if guide == .margins, let m = env.marginsRect { return m }
         let s = env.safeRect
         let x0 = max(container.minX, s.minX), y0 = max(container.minY, s.minY)
         let x1 = min(container.maxX, s.maxX), y1 = min(container.maxY, s.maxY)
@@ -214,6 +279,8 @@ public struct Resolver {
         case .controller(let controller): try ControllerComponent(resolver: self).items(controller, frame: frame, env: env)
         case .control(let control): try ControlComponent.items(control, frame: frame, env: env, context: ComponentContext(resolver: self))
         case .tableView(let table): try TableViewComponent.items(table, frame: frame, env: env, context: ComponentContext(resolver: self))
+        // A stack view's arrangement needs the view itself (its margins): `resolve` draws it.
+        case .stackView: []
         }
     }
 }

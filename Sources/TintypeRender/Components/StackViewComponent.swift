@@ -1,0 +1,130 @@
+import TintypeModel
+
+/// UIStackView: measures its arranged subviews (`Measure`), arranges them (`StackLayout`, a pure
+/// function of those sizes and priorities), and draws each at its frame, origins and edges on
+/// device pixels. Hidden arranged views take no space. With `isLayoutMarginsRelativeArrangement`
+/// the arrangement is the bounds inset by the layout margins (8 by default, from the safe area).
+struct StackViewComponent {
+    let stack: StackView
+    let view: View
+    let env: Environment
+    let context: ComponentContext
+
+    /// Labels and image views hug their content a little harder than other views (UIKit's 251);
+    /// fixed-size controls (switch, stepper, activity indicator) hug at 750.
+    static func defaultHugging(_ v: View) -> Double {
+        switch v.kind {
+        case .label, .image: 251
+        case .control(.switch), .control(.stepper), .control(.activityIndicator): 750
+        default: 250
+        }
+    }
+
+    var visible: [(index: Int, view: View)] {
+        stack.arrangedSubviews.enumerated().filter { !$0.element.isHidden }.map { ($0.offset, $0.element) }
+    }
+
+    var layout: StackLayout {
+        StackLayout(axis: stack.axis, distribution: stack.distribution, alignment: stack.alignment, spacing: stack.spacing, direction: env.layoutDirection)
+    }
+
+    /// The margins the arrangement keeps from the bounds of a stack at `frame` (nil: not placed yet).
+    func margins(frame: Rect?) -> EdgeInsets {
+        guard stack.isLayoutMarginsRelativeArrangement else { return .zero }
+        var m = (view.layoutMargins ?? .default).insets(env.layoutDirection)
+        if view.insetsLayoutMarginsFromSafeArea, let frame {
+            let s = env.safeAreaInsets(of: frame)
+            m = EdgeInsets(top: m.top + s.top, left: m.left + s.left, bottom: m.bottom + s.bottom, right: m.right + s.right)
+        }
+        return m
+    }
+
+    func childEnv(_ i: Int) -> Environment {
+        var e = env
+        e.path = env.path + ".arrangedSubviews[\(i)]"
+        return e
+    }
+
+    /// Each visible view's own size and priorities; `crossOffer` is the room across the axis when
+    /// known (a vertical stack's width wraps its labels).
+    func items(crossOffer: Double?) throws(RenderError) -> [StackLayout.Item] {
+        let measure = Measure(context: context)
+        var out: [StackLayout.Item] = []
+        for (i, v) in visible {
+            let m = try measure.size(v, width: stack.axis == .vertical ? crossOffer : nil, env: childEnv(i).child(for: v))
+            out.append(item(v, m))
+        }
+        return out
+    }
+
+    func item(_ v: View, _ m: Measured) -> StackLayout.Item {
+        let h = stack.axis == .horizontal
+        return StackLayout.Item(
+            length: h ? (m.hasWidth ? m.size.width : nil) : (m.hasHeight ? m.size.height : nil),
+            cross: h ? (m.hasHeight ? m.size.height : nil) : (m.hasWidth ? m.size.width : nil),
+            hugging: v.contentHuggingPriority.value(stack.axis) ?? Self.defaultHugging(v),
+            compression: v.contentCompressionResistancePriority.value(stack.axis) ?? 750,
+            firstBaseline: m.firstBaseline, lastBaseline: m.lastBaseline)
+    }
+
+    /// Frames of the visible arranged views in an arrangement of `size` at the origin. In a
+    /// horizontal stack a view given less (or more) than its own width is measured again at the
+    /// width it got, so a wrapping label grows taller.
+    func frames(in size: Size) throws(RenderError) -> [Rect] {
+        var items = try items(crossOffer: size.width)
+        if stack.axis == .horizontal {
+            let main = layout.mainAxis(items, available: size.width)
+            let measure = Measure(context: context)
+            for (k, (i, v)) in visible.enumerated() where main[k].length != (items[k].length ?? -1) {
+                guard case .label(let l) = v.kind, l.numberOfLines != 1 else { continue }
+                let m = try measure.size(v, width: main[k].length, env: childEnv(i).child(for: v))
+                items[k].cross = m.size.height
+                items[k].firstBaseline = m.firstBaseline
+                items[k].lastBaseline = m.lastBaseline
+            }
+        }
+        return layout.frames(items, size: size)
+    }
+
+    /// What the stack asks for, offered `width`.
+    func fittingSize(width offer: Double?) throws(RenderError) -> Measured {
+        let m = margins(frame: nil)
+        let inner = offer.map { max(0, $0 - m.left - m.right) }
+        var size = layout.fittingSize(try items(crossOffer: inner))
+        if stack.axis == .horizontal, let inner {
+            // Labels that wrap at the widths they get make the row taller.
+            let frames = try frames(in: Size(width: inner, height: size.height))
+            size.height = max(size.height, frames.map(\.maxY).max() ?? 0)
+        }
+        return Measured(size: Size(width: size.width + m.left + m.right, height: size.height + m.top + m.bottom))
+    }
+
+    func items(frame: Rect) throws(RenderError) -> [DisplayItem] {
+        let content = frame.inset(by: margins(frame: frame))
+        let frames = try frames(in: content.size)
+        var out: [DisplayItem] = []
+        for ((i, v), r) in zip(visible, frames) {
+            var child = v
+            child.frame = nil
+            child.layout = nil
+            out += try context.resolver.resolve(child, in: snap(r, to: content.origin), parent: env, path: env.path + ".arrangedSubviews[\(i)]")
+        }
+        return out
+    }
+
+    /// `r` (relative to `origin`) in absolute points, its edges on device pixels.
+    func snap(_ r: Rect, to origin: Point) -> Rect {
+        func s(_ v: Double) -> Double { (v * env.scale).rounded() / env.scale }
+        let x0 = s(origin.x + r.minX), y0 = s(origin.y + r.minY), x1 = s(origin.x + r.maxX), y1 = s(origin.y + r.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}
+
+extension Environment {
+    /// This environment with `view`'s own direction (semanticContentAttribute) applied.
+    func child(for view: View) -> Environment {
+        var e = self
+        e.layoutDirection = view.semanticContentAttribute.direction(inherited: layoutDirection)
+        return e
+    }
+}
