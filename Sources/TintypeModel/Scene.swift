@@ -123,4 +123,7 @@ public enum ContentSizeCategory: String, Sendable, Equatable, CaseIterable {
     case accessibilityExtraExtraLarge = "AX4", accessibilityExtraExtraExtraLarge = "AX5"
 
     var index: Int { Self.allCases.firstIndex(of: self)! }
+
+    /// AX1 to AX5: the accessibility sizes, where cells stack their labels.
+    public var isAccessibilityCategory: Bool { index >= 7 }
 }

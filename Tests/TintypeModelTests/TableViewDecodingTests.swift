@@ -26,7 +26,7 @@ import Testing
 
     @Test func defaultsFollowUIKit() throws {
         let t = try table(#""rows": ["One"]"#)
-        #expect(t.style == .plain && t.rowHeight == 44 && t.separatorStyle == .singleLine)
+        #expect(t.style == .plain && t.rowHeight == nil && t.estimatedRowHeight == nil && t.separatorStyle == .singleLine)
         #expect(t.separatorColor == nil && t.separatorInset == nil && t.separatorInsetReference == .fromCellEdges)
         #expect(t.layoutMargin == nil && !t.isEditing && t.sectionIndexTitles.isEmpty && t.refreshControl == nil)
         #expect(t.scroll == ScrollView() && t.backgroundColor == nil)

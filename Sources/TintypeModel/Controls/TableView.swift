@@ -16,8 +16,15 @@
 public struct TableView: Sendable, Equatable {
     public var style: TableStyle
     public var sections: [TableSection]
-    /// Height of a row that gives none (UITableView.rowHeight).
-    public var rowHeight: Double
+    /// Height of a row that gives none (UITableView.rowHeight); nil is iOS 11's automaticDimension:
+    /// each row is as tall as its content (44 at least).
+    public var rowHeight: Double?
+    /// UITableView.estimatedRowHeight: 0 turns self-sizing off (rows are then 44 high, as before
+    /// iOS 11); nil is automatic. Other values change nothing drawn.
+    public var estimatedRowHeight: Double?
+    /// On a wide table (an iPad's), the cells' margins grow so that their content stays in the
+    /// readable width (iOS 9–11's default).
+    public var cellLayoutMarginsFollowReadableWidth: Bool
     public var separatorStyle: SeparatorStyle
     /// Nil means #C8C7CC.
     public var separatorColor: ColorValue?
@@ -55,7 +62,7 @@ public struct TableView: Sendable, Equatable {
         set { footerStorage = newValue.map { [$0] } ?? [] }
     }
 
-    public init(style: TableStyle = .plain, sections: [TableSection] = [], rowHeight: Double = 44,
+    public init(style: TableStyle = .plain, sections: [TableSection] = [], rowHeight: Double? = nil,
                 separatorStyle: SeparatorStyle = .singleLine, separatorColor: ColorValue? = nil,
                 separatorInset: EdgeInsets? = nil, separatorInsetReference: SeparatorInsetReference = .fromCellEdges,
                 layoutMargin: Double? = nil, scroll: ScrollView = ScrollView(), isEditing: Bool = false,
@@ -63,6 +70,7 @@ public struct TableView: Sendable, Equatable {
                 tableHeaderView: View? = nil, tableFooterView: View? = nil, refreshControl: RefreshControl? = nil,
                 backgroundColor: ColorValue? = nil) {
         self.style = style; self.sections = sections; self.rowHeight = rowHeight
+        self.estimatedRowHeight = nil; self.cellLayoutMarginsFollowReadableWidth = true
         self.separatorStyle = separatorStyle; self.separatorColor = separatorColor
         self.separatorInset = separatorInset; self.separatorInsetReference = separatorInsetReference
         self.layoutMargin = layoutMargin; self.scroll = scroll; self.isEditing = isEditing
@@ -101,7 +109,8 @@ public struct TableSection: Sendable, Equatable {
     private var headerViewStorage: [View]
     private var footerViewStorage: [View]
 
-    /// A custom header replacing the title; its frame's height is used.
+    /// A custom header replacing the title; its frame's height is used (or its own height, for a
+    /// view that has one).
     public var headerView: View? {
         get { headerViewStorage.first }
         set { headerViewStorage = newValue.map { [$0] } ?? [] }
@@ -150,8 +159,11 @@ public struct TableRow: Sendable, Equatable {
     public var showsDeleteConfirmation: Bool
     /// The row shown swiped open, with its actions.
     public var swiped: SwipeState?
-    /// Nil means the table's row height.
+    /// Nil means the table's row height, or the content's height when rows size themselves.
     public var height: Double?
+    /// Lines the text may take (0: as many as it needs), and the detail's.
+    public var numberOfLines: Int = 0
+    public var detailNumberOfLines: Int = 0
     /// This row's separator inset; nil means the table's.
     public var separatorInset: EdgeInsets?
     private var views: [Slot: View]

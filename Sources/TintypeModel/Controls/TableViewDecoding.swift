@@ -4,7 +4,9 @@ extension TableView {
     static func decode(_ r: ObjectReader, depth: Int) -> TableView? {
         var t = TableView()
         if let s = r.choice("style", TableStyle.self) { t.style = s }
-        if let h = r.length("rowHeight") { t.rowHeight = h }
+        t.rowHeight = automaticOrLength(r, "rowHeight")
+        t.estimatedRowHeight = automaticOrLength(r, "estimatedRowHeight")
+        if let b = r.bool("cellLayoutMarginsFollowReadableWidth") { t.cellLayoutMarginsFollowReadableWidth = b }
         if let s = r.choice("separatorStyle", SeparatorStyle.self, aliases: ["singleLineEtched": .singleLine]) { t.separatorStyle = s }
         t.separatorColor = r.colorValue("separatorColor")
         t.separatorInset = r.insets("separatorInset")
@@ -51,6 +53,16 @@ extension TableView {
         return t
     }
 
+    /// A length, or `"automatic"` (UITableView.automaticDimension), which is nil.
+    static func automaticOrLength(_ r: ObjectReader, _ key: String) -> Double? {
+        guard let n = r.node(key) else { return nil }
+        if case .string(let s) = n.value {
+            if s != "automatic" && s != "automaticDimension" { r.report(key, n, "expected a length or \"automatic\", found \(quoted(s))") }
+            return nil
+        }
+        return ObjectReader.number(n, path: join(r.path, key), in: 0...Double.greatestFiniteMagnitude, context: r.context)
+    }
+
     /// A view whose frame gives its size: reported when it has no frame (unless `measurable` and
     /// the view has a size of its own: a label, image view, control or stack view, or a layout's
     /// width and height).
@@ -75,8 +87,8 @@ extension TableSection {
         var s = TableSection()
         s.header = r.string("header")
         s.footer = r.string("footer")
-        s.headerView = TableView.decodeSizedView(r, "headerView", depth: depth, what: "a section header view", uses: "height")
-        s.footerView = TableView.decodeSizedView(r, "footerView", depth: depth, what: "a section footer view", uses: "height")
+        s.headerView = TableView.decodeSizedView(r, "headerView", depth: depth, what: "a section header view", uses: "height", measurable: true)
+        s.footerView = TableView.decodeSizedView(r, "footerView", depth: depth, what: "a section footer view", uses: "height", measurable: true)
         if let items = r.array("rows") {
             s.rows = items.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: context) }
         }
@@ -120,6 +132,8 @@ extension TableRow {
             row.contentView = SceneDecoder.decodeView(n, path: join(path, "contentView"), depth: depth + 1, context: context)
         }
         row.height = r.length("height")
+        if let n = r.integer("numberOfLines", in: 0...10_000) { row.numberOfLines = n }
+        if let n = r.integer("detailNumberOfLines", in: 0...10_000) { row.detailNumberOfLines = n }
         row.separatorInset = r.insets("separatorInset")
         return row
     }

@@ -1,8 +1,19 @@
 import TintypeModel
 
-/// Mirrors drawings for right-to-left layouts (the back chevron points the other way).
+/// Mirrors drawings for right-to-left layouts (the back chevron points the other way): paths and
+/// clips are flipped, images and text only moved (their artwork and reading order stay), text
+/// aligned to the left is aligned to the right and the other way round, shadows cast the other way.
+/// Mirroring twice gives back what was drawn.
 enum Mirror {
     static func horizontally(_ items: [DisplayItem], around x: Double) -> [DisplayItem] {
+        func flip(_ r: Rect) -> Rect { Rect(x: 2 * x - r.maxX, y: r.minY, width: r.width, height: r.height) }
+        func flip(_ paint: ResolvedPaint) -> ResolvedPaint {
+            switch paint {
+            case .color: paint
+            case .linear(let s, let e, let stops): .linear(start: flip(s), end: flip(e), stops: stops)
+            case .radial(let c, let r, let stops): .radial(center: flip(c), radius: r, stops: stops)
+            }
+        }
         func flip(_ p: Point) -> Point { Point(x: 2 * x - p.x, y: p.y) }
         func flip(_ path: Path) -> Path {
             Path(path.commands.map {
@@ -16,15 +27,28 @@ enum Mirror {
         }
         return items.map { item -> DisplayItem in
             switch item {
-            case .fill(let path, let paint, let rule): return .fill(path: flip(path), paint: paint, rule: rule)
-            case .stroke(let path, let paint, let style): return .stroke(path: flip(path), paint: paint, style: style)
+            case .fill(let path, let paint, let rule): return .fill(path: flip(path), paint: flip(paint), rule: rule)
+            case .stroke(let path, let paint, let style): return .stroke(path: flip(path), paint: flip(paint), style: style)
             case .image(var image):
-                image.frame = Rect(x: 2 * x - image.frame.maxX, y: image.frame.minY, width: image.frame.width, height: image.frame.height)
+                image.frame = flip(image.frame)
                 return .image(image)
+            case .text(var t):
+                t.frame = flip(t.frame)
+                switch t.alignment {
+                case .left: t.alignment = .right
+                case .right: t.alignment = .left
+                case .natural, .center: break
+                }
+                return .text(t)
             case .group(var g):
                 g.items = horizontally(g.items, around: x)
+                g.clip = g.clip.map(flip)
+                if var s = g.shadow { s.offset.width = -s.offset.width; g.shadow = s }
                 return .group(g)
-            default: return item
+            case .backdrop(var b):
+                b.rect = flip(b.rect)
+                return .backdrop(b)
+            case .homeIndicator(let r): return .homeIndicator(flip(r))
             }
         }
     }

@@ -45,6 +45,138 @@ struct TableCellDrawing {
         }
     }
 
+    // MARK: Right to left
+
+    var isRTL: Bool { env.layoutDirection == .rightToLeft }
+
+    /// A custom view (content, accessory, selected background) at `r` of the left-to-right layout.
+    /// Under right to left it is laid out at the mirrored rect in its own right-to-left way, and
+    /// pre-mirrored so that mirroring the whole cell puts it back as laid out.
+    func custom(_ v: View, in r: Rect, cell: Rect, path: String) throws(RenderError) -> [DisplayItem] {
+        guard isRTL else { return try component.context.resolver.resolve(v, in: r, parent: env, path: path) }
+        let m = Rect(x: 2 * cell.midX - r.maxX, y: r.minY, width: r.width, height: r.height)
+        return Mirror.horizontally(try component.context.resolver.resolve(v, in: m, parent: env, path: path), around: cell.midX)
+    }
+
+    /// A glyph that keeps its drawing under right to left (the checkmark, the info button):
+    /// flipped in place, so that the cell's mirroring moves it without turning it.
+    func unmirrored(_ items: [DisplayItem], width: Double, x: Double) -> [DisplayItem] {
+        isRTL ? Mirror.horizontally(items, around: x + width / 2) : items
+    }
+
+    // MARK: Measuring (self-sizing rows)
+
+    /// Above and below a self-sizing cell's labels (its content view's layout margins, iOS 11).
+    static let verticalMargin = 11.0
+
+    /// Where a row's text may go, from the cell's left edge: the editing indent, the image and the
+    /// accessory taken out as `items` places them; and the tallest of the image and accessory.
+    func span(_ row: TableRow, cellWidth: Double) throws(RenderError) -> (left: Double, textLeft: Double, right: Double, sideHeight: Double) {
+        let insetGrouped = table.style == .insetGrouped
+        let safe = component.safe
+        var left = (insetGrouped ? 0 : safe.left) + component.margin
+        var right = cellWidth - (insetGrouped ? 0 : safe.right + component.indexWidth) - component.margin
+        var side = 0.0
+        if table.isEditing, (row.editingStyle ?? .delete) != .none { left += Self.editingIndent }
+        if table.isEditing {
+            if row.showsReorderControl && !row.showsDeleteConfirmation { right -= TableGlyphs.reorder.size.width + Self.accessoryGap }
+        } else if let v = row.accessoryView {
+            var size = Size.zero
+            if let f = v.frame { size = f.size } else { size = try Measure(context: component.context).size(v, width: nil, env: env).size }
+            right -= size.width + Self.accessoryGap
+            side = size.height
+        } else {
+            switch row.accessoryType {
+            case .none: break
+            case .disclosureIndicator: right -= TableGlyphs.chevron.size.width + Self.chevronGap
+            case .checkmark: right -= TableGlyphs.checkmark.size.width + Self.accessoryGap
+            case .detailButton: right -= TableGlyphs.info.size.width + Self.accessoryGap
+            case .detailDisclosureButton: right -= TableGlyphs.chevron.size.width + 12 + TableGlyphs.info.size.width + Self.accessoryGap
+            }
+        }
+        var textLeft = left
+        if let image = row.image, row.style != .value2 {
+            let size = try imageSize(image, path: env.path + ".image")
+            textLeft = left + size.width + component.margin
+            side = max(side, size.height)
+        }
+        return (left, textLeft, right, side)
+    }
+
+    /// The fonts of a row's two labels, by style.
+    func fonts(_ row: TableRow) -> (text: ResolvedFont, detail: ResolvedFont) {
+        let c = component
+        let text = c.font(row.font ?? (row.style == .value2 ? .style(.footnote) : .body))
+        let detail = c.font(row.detailFont ?? {
+            switch row.style {
+            case .subtitle: .style(.caption1)
+            case .value2: .style(.footnote)
+            default: .body
+            }
+        }())
+        return (text, detail)
+    }
+
+    /// At the accessibility sizes value1 and value2 cells put the detail under the text, as UIKit does.
+    var stacksLabels: Bool { env.contentSizeCategory.isAccessibilityCategory }
+
+    /// How the labels of a row lie in `width` (from `textLeft` to `right`): each label's lines and
+    /// block height (0 when absent), and whether they are stacked.
+    struct LabelBlock { var text: Measured?; var detail: Measured?; var stacked: Bool; var height: Double }
+
+    func labelBlock(_ row: TableRow, left: Double, textLeft: Double, right: Double) -> LabelBlock {
+        let measure = Measure(context: component.context)
+        let (tf, df) = fonts(row)
+        let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
+        let detail = row.detailText.flatMap { $0.isEmpty ? nil : $0 }
+        let width = max(0, right - textLeft)
+        func m(_ s: String?, _ f: ResolvedFont, _ w: Double, _ lines: Int) -> Measured? {
+            s.map { measure.textSize($0, font: f, width: w, lines: lines, lineSpacing: 0, scale: env.scale) }
+        }
+        switch row.style {
+        case .default:
+            let t = m(text, tf, width, row.numberOfLines)
+            return LabelBlock(text: t, detail: nil, stacked: false, height: t?.size.height ?? 0)
+        case .subtitle:
+            let t = m(text, tf, width, row.numberOfLines), d = m(detail, df, width, row.detailNumberOfLines)
+            return LabelBlock(text: t, detail: d, stacked: true, height: (t?.size.height ?? 0) + (d?.size.height ?? 0))
+        case .value1, .value2:
+            if stacksLabels {
+                let from = row.style == .value2 ? left : textLeft
+                let t = m(text, tf, max(0, right - from), row.numberOfLines), d = m(detail, df, max(0, right - from), row.detailNumberOfLines)
+                return LabelBlock(text: t, detail: d, stacked: true, height: (t?.size.height ?? 0) + (d?.size.height ?? 0))
+            }
+            if row.style == .value2 {
+                let t = m(text, tf, 90, row.numberOfLines), d = m(detail, df, max(0, right - left - 97), row.detailNumberOfLines)
+                return LabelBlock(text: t, detail: d, stacked: false, height: max(t?.size.height ?? 0, d?.size.height ?? 0))
+            }
+            // value1: the detail keeps one line at the trailing side; the text wraps in what is left.
+            let d = m(detail, df, width, 1)
+            let dw = detail.map { min(component.context.text.size(of: $0, font: df).width + 1, width) } ?? 0
+            let t = m(text, tf, max(0, width - (detail == nil ? 0 : dw + 6)), row.numberOfLines)
+            return LabelBlock(text: t, detail: d, stacked: false, height: max(t?.size.height ?? 0, d?.size.height ?? 0))
+        }
+    }
+
+    /// A self-sizing row's height: its labels plus the vertical margins, or its image, accessory or
+    /// custom content view if taller, plus the separator; 44 at least (UITableView's default).
+    func height(_ row: TableRow, cellWidth: Double) throws(RenderError) -> Double {
+        let sp = try span(row, cellWidth: cellWidth)
+        var content = sp.sideHeight
+        let block = labelBlock(row, left: sp.left, textLeft: sp.textLeft, right: sp.right)
+        if block.height > 0 { content = max(content, block.height + 2 * Self.verticalMargin) }
+        if let v = row.contentView, v.frame == nil, v.hasOwnSize {
+            let safe = component.safe
+            let insetGrouped = table.style == .insetGrouped
+            let indent = table.isEditing && (row.editingStyle ?? .delete) != .none ? Self.editingIndent : 0
+            let w = cellWidth - (insetGrouped ? 0 : safe.left + safe.right) - indent
+            content = max(content, try Measure(context: component.context).size(v, width: w, env: env).size.height)
+        }
+        let sep = component.separator
+        let h = ((content + sep) * env.scale - 1e-9).rounded(.up) / env.scale
+        return max(44, h)
+    }
+
     func items(_ cell: TableLayout.Cell, row: TableRow, next: TableRow?, path: String) throws(RenderError) -> [DisplayItem] {
         let sep = component.separator
         let cellRect = component.absolute(cell.frame)
@@ -73,7 +205,7 @@ struct TableCellDrawing {
         content.append(.fill(path: outline.translated(by: dx, 0), paint: .color(background), rule: .nonZero))
         if row.isSelected || row.isHighlighted {
             if let v = row.selectedBackgroundView {
-                content += try component.context.resolver.resolve(v, in: shifted, parent: env, path: path + ".selectedBackgroundView")
+                content += try custom(v, in: shifted, cell: cellRect, path: path + ".selectedBackgroundView")
             } else {
                 content.append(.fill(path: outline.translated(by: dx, 0), paint: .color(TableViewComponent.selection), rule: .nonZero))
             }
@@ -106,21 +238,23 @@ struct TableCellDrawing {
             var size = Size.zero
             if let f = v.frame { size = f.size } else { size = try Measure(context: component.context).size(v, width: nil, env: env).size }
             let r = Rect(x: right - size.width, y: centerY - size.height / 2, width: size.width, height: size.height)
-            accessory += try component.context.resolver.resolve(component.placed(v, size: size), in: r, parent: env, path: path + ".accessoryView")
+            accessory += try custom(component.placed(v, size: size), in: r, cell: cellRect, path: path + ".accessoryView")
             right = r.minX - Self.accessoryGap
             contentViewMaxX = r.minX
         } else {
             /// One glyph at the trailing edge, centered vertically; the content ends before it.
-            func placeGlyph(_ g: Glyph, color: Color, gap: Double) {
+            func placeGlyph(_ g: Glyph, color: Color, gap: Double, turns: Bool = false) {
                 let x = right - g.size.width
-                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: color)
+                let items = g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: color)
+                accessory += turns ? items : unmirrored(items, width: g.size.width, x: x)
                 right = x - gap
                 contentViewMaxX = x
             }
             switch row.accessoryType {
             case .none: break
             case .disclosureIndicator:
-                placeGlyph(TableGlyphs.chevron, color: .systemLightGray, gap: Self.chevronGap)
+                // The chevron points the other way under right to left.
+                placeGlyph(TableGlyphs.chevron, color: .systemLightGray, gap: Self.chevronGap, turns: true)
             case .checkmark:
                 placeGlyph(TableGlyphs.checkmark, color: env.tint, gap: Self.accessoryGap)
             case .detailButton:
@@ -130,7 +264,7 @@ struct TableCellDrawing {
                 let cx = right - c.size.width
                 let ix = cx - 12 - i.size.width
                 accessory += c.items(at: Point(x: cx, y: centerY - c.size.height / 2), color: .systemLightGray)
-                accessory += i.items(at: Point(x: ix, y: centerY - i.size.height / 2), color: env.tint)
+                accessory += unmirrored(i.items(at: Point(x: ix, y: centerY - i.size.height / 2), color: env.tint), width: i.size.width, x: ix)
                 right = ix - Self.accessoryGap
                 contentViewMaxX = ix
             }
@@ -151,7 +285,7 @@ struct TableCellDrawing {
         content += labels(row, left: left, textLeft: textLeft, right: right, centerY: centerY)
         if let v = row.contentView {
             let r = Rect(x: contentViewMinX, y: shifted.minY, width: max(0, contentViewMaxX - contentViewMinX), height: contentHeight)
-            content += try component.context.resolver.resolve(v, in: r, parent: env, path: path + ".contentView")
+            content += try custom(v, in: r, cell: cellRect, path: path + ".contentView")
         }
         content += accessory
 
@@ -173,43 +307,67 @@ struct TableCellDrawing {
         if let swipe {
             out.append(.group(Group(items: try buttonItems(swipe.buttons, side: swipe.side, in: cellRect, path: path), clip: outline)))
         }
-        return out
+        // Right to left: the cell is laid out as for left to right, then mirrored (images keep
+        // their artwork, text its reading order; custom views were placed mirrored, see `custom`).
+        return isRTL ? Mirror.horizontally(out, around: cellRect.midX) : out
     }
 
-    /// The labels of the four styles.
+    /// The labels of the four styles. One-line labels sit where UIKit's measured cells put them;
+    /// wrapped ones (and the stacked labels of the accessibility sizes) as a block centered on the row.
     func labels(_ row: TableRow, left: Double, textLeft: Double, right: Double, centerY: Double) -> [DisplayItem] {
         let c = component
-        let textFont = c.font(row.font ?? (row.style == .value2 ? .style(.footnote) : .body))
-        let detailFont = c.font(row.detailFont ?? {
-            switch row.style {
-            case .subtitle: .style(.caption1)
-            case .value2: .style(.footnote)
-            default: .body
-            }
-        }())
+        let (textFont, detailFont) = fonts(row)
         let textColor = row.textColor.map(env.resolve) ?? (row.style == .value2 ? env.tint : .black)
         let detailColor = row.detailTextColor.map(env.resolve) ?? (row.style == .value1 ? TableViewComponent.value1Detail : .black)
         let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = row.detailText.flatMap { $0.isEmpty ? nil : $0 }
+        let block = labelBlock(row, left: left, textLeft: textLeft, right: right)
+        func lines(_ m: Measured?, _ f: ResolvedFont) -> Int {
+            guard let m else { return 1 }
+            return max(1, Int((m.size.height / c.lineHeight(f)).rounded()))
+        }
+        let textLines = lines(block.text, textFont), detailLines = lines(block.detail, detailFont)
         var out: [DisplayItem] = []
+        if block.stacked && row.style != .subtitle {
+            // value1 and value2 at the accessibility sizes: text, then detail under it, from the leading side.
+            let from = row.style == .value2 ? left : textLeft
+            var top = centerY - block.height / 2
+            if let text, let m = block.text {
+                out.append(c.line(text, font: textFont, color: textColor, x: from, width: right - from,
+                                  baseline: top + Measure.ascent * textFont.size, alignment: row.textAlignment, lines: textLines))
+                top += m.size.height
+            }
+            if let detail {
+                out.append(c.line(detail, font: detailFont, color: detailColor, x: from, width: right - from,
+                                  baseline: top + Measure.ascent * detailFont.size, alignment: .natural, lines: detailLines))
+            }
+            return out
+        }
+        /// The first baseline of a label of `n` lines and block height `h`: as measured for one
+        /// line, or the block centered on the row.
+        func baseline(_ f: ResolvedFont, _ m: Measured?, _ n: Int) -> Double {
+            n <= 1 ? TableViewComponent.baseline(centeredOn: centerY, size: f.size)
+                : centerY - (m?.size.height ?? 0) / 2 + Measure.ascent * f.size
+        }
         switch row.style {
         case .default:
             if let text {
                 out.append(c.line(text, font: textFont, color: textColor, x: textLeft, width: right - textLeft,
-                                  baseline: TableViewComponent.baseline(centeredOn: centerY, size: textFont.size), alignment: row.textAlignment))
+                                  baseline: baseline(textFont, block.text, textLines), alignment: row.textAlignment, lines: textLines))
             }
         case .subtitle:
-            // Two lines stacked and centered, as UIKit's 20.5- and 14.5-high labels are (17 and 12
+            // Two labels stacked and centered, as UIKit's 20.5- and 14.5-high labels are (17 and 12
             // points: baselines 21.5 and 37 below the top of a 44-point row).
-            let lt = text == nil ? 0 : 1.2 * textFont.size, ld = detail == nil ? 0 : 1.2 * detailFont.size
+            let lt = text == nil ? 0 : (textLines == 1 ? 1.2 * textFont.size : block.text?.size.height ?? 0)
+            let ld = detail == nil ? 0 : (detailLines == 1 ? 1.2 * detailFont.size : block.detail?.size.height ?? 0)
             let top = centerY - (lt + ld) / 2 + 0.5
             if let text {
                 out.append(c.line(text, font: textFont, color: textColor, x: textLeft, width: right - textLeft,
-                                  baseline: top + 0.952 * textFont.size, alignment: row.textAlignment))
+                                  baseline: top + 0.952 * textFont.size, alignment: row.textAlignment, lines: textLines))
             }
             if let detail {
                 out.append(c.line(detail, font: detailFont, color: detailColor, x: textLeft, width: right - textLeft,
-                                  baseline: top + lt + 0.952 * detailFont.size, alignment: row.textAlignment))
+                                  baseline: top + lt + 0.952 * detailFont.size, alignment: row.textAlignment, lines: detailLines))
             }
         case .value1:
             var textRight = right
@@ -221,16 +379,18 @@ struct TableCellDrawing {
             }
             if let text {
                 out.append(c.line(text, font: textFont, color: textColor, x: textLeft, width: textRight - textLeft,
-                                  baseline: TableViewComponent.baseline(centeredOn: centerY, size: textFont.size), alignment: .left))
+                                  baseline: baseline(textFont, block.text, textLines), alignment: .left, lines: textLines))
             }
         case .value2:
             if let text {
                 out.append(c.line(text, font: textFont, color: textColor, x: left, width: 90,
-                                  baseline: TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size), alignment: .right))
+                                  baseline: textLines <= 1 ? TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size) : baseline(textFont, block.text, textLines),
+                                  alignment: .right, lines: textLines))
             }
             if let detail {
                 out.append(c.line(detail, font: detailFont, color: detailColor, x: left + 97, width: right - left - 97,
-                                  baseline: TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size), alignment: .left))
+                                  baseline: detailLines <= 1 ? TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size) : baseline(detailFont, block.detail, detailLines),
+                                  alignment: .left, lines: detailLines))
             }
         }
         return out

@@ -31,7 +31,14 @@ struct TableViewComponent {
 
     /// One device pixel: a separator's thickness (0 without separators).
     var separator: Double { table.separatorStyle == .none ? 0 : 1 / env.scale }
-    var margin: Double { table.layoutMargin ?? env.traits.layoutMargin }
+    /// The cells' side margin: the table's or the device's, grown on a wide table so that the
+    /// content stays in the readable width (cellLayoutMarginsFollowReadableWidth).
+    var margin: Double {
+        let m = table.layoutMargin ?? env.traits.layoutMargin
+        guard table.cellLayoutMarginsFollowReadableWidth else { return m }
+        let inner = frame.width - safe.left - safe.right - indexWidth
+        return max(m, (inner - Resolver.readableWidth(env.contentSizeCategory)) / 2)
+    }
     var safe: EdgeInsets { env.safeAreaInsets(of: frame) }
     var indexWidth: Double { table.sectionIndexTitles.isEmpty ? 0 : 15 }
 
@@ -71,12 +78,41 @@ struct TableViewComponent {
         return max(0, frame.maxX - right - margin - titleLeft)
     }
 
-    func layout() -> TableLayout {
+    /// Rows size themselves (iOS 11's default) unless the table fixes `rowHeight` or turns
+    /// estimation off (`estimatedRowHeight` 0).
+    var selfSizing: Bool { table.rowHeight == nil && table.estimatedRowHeight != 0 }
+
+    /// The heights the layout needs that depend on the text size: rows (measured only when they
+    /// size themselves), title headers and bands (grown with their font), and header and footer views.
+    var sizing: TableLayout.Sizing {
+        let fixed = table.rowHeight ?? 44
+        let selfSizing = selfSizing
+        let width = frame.width - cellInset.left - cellInset.right
+        let measure = Measure(context: context)
+        let footnoteGrowth = max(0, lineHeight(font(.style(.footnote))) - lineHeight(ResolvedFont(system: 13, weight: .regular)))
+        let band = max(TableLayout.Metrics.plainBand, (lineHeight(font(.style(.headline))) + 7.4).rounded(.up))
+        return TableLayout.Sizing(
+            rowHeight: { s, r, row throws(RenderError) in
+                if let h = row.height { return h }
+                guard selfSizing else { return fixed }
+                let cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path + ".sections[\(s)].rows[\(r)]")
+                return try TableCellDrawing(component: self, env: cellEnv).height(row, cellWidth: width)
+            },
+            viewHeight: { v throws(RenderError) in
+                if let f = v.frame { return f.height }
+                guard v.hasOwnSize else { return nil }
+                return try measure.size(v, width: frame.width, env: env).size.height
+            },
+            groupedTitledHeader: TableLayout.Metrics.groupedTitledHeader + footnoteGrowth,
+            plainBand: band)
+    }
+
+    func layout() throws(RenderError) -> TableLayout {
         let footnote = font(.style(.footnote))
         let width = titleWidth
-        return TableLayout(table, width: frame.width, cellInset: cellInset,
-                           textLines: { TableViewComponent.lineCount($0, font: footnote, width: width, text: context.text) },
-                           lineHeight: lineHeight(footnote))
+        return try TableLayout(table, width: frame.width, cellInset: cellInset,
+                               textLines: { TableViewComponent.lineCount($0, font: footnote, width: width, text: context.text) },
+                               lineHeight: lineHeight(footnote), sizing: sizing)
     }
 
     /// `r` in content coordinates, in absolute points, its top and bottom on device pixels.
@@ -122,7 +158,7 @@ struct TableViewComponent {
     // MARK: Drawing
 
     func items() throws(RenderError) -> [DisplayItem] {
-        let layout = layout()
+        let layout = try layout()
         var out: [DisplayItem] = []
         let background = table.backgroundColor.map(env.resolve) ?? (table.style == .plain ? .white : Self.groupedBackground)
         if background.alpha > 0 { out.append(.fill(path: .rect(frame), paint: .color(background), rule: .nonZero)) }
@@ -135,6 +171,9 @@ struct TableViewComponent {
         for (s, section) in table.sections.enumerated() {
             let sectionCells = layout.cells.filter { $0.section == s }
             for cell in sectionCells {
+                // Rows off screen were measured (they place the rest) but are not drawn.
+                let r = absolute(cell.frame)
+                guard r.maxY > frame.minY, r.minY < frame.maxY else { continue }
                 let row = section.rows[cell.row]
                 let next = cell.isLast ? nil : section.rows[cell.row + 1]
                 let cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
@@ -146,7 +185,10 @@ struct TableViewComponent {
         // Headers and footers after the rows: plain headers float over them.
         for f in layout.footers { out += try supplementary(f, isHeader: false, visibleTop: contentOffset.y + adjustedInset.top) }
         for h in layout.headers { out += try supplementary(h, isHeader: true, visibleTop: contentOffset.y + adjustedInset.top) }
-        if table.style == .plain, table.tableFooterView == nil { out += fillerSeparators(from: layout.contentHeight) }
+        if table.style == .plain, table.tableFooterView == nil {
+            let fillers = fillerSeparators(from: layout.contentHeight)
+            out += env.layoutDirection == .rightToLeft ? Mirror.horizontally(fillers, around: frame.midX) : fillers
+        }
         if let v = table.tableFooterView, let r = layout.tableFooter {
             out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableFooterView")
         }
@@ -205,19 +247,20 @@ struct TableViewComponent {
 
     /// A plain table without a footer view shows empty rows' separators down to its bottom.
     func fillerSeparators(from contentBottom: Double) -> [DisplayItem] {
-        guard separator > 0, table.rowHeight > 0 else { return [] }
+        let rowHeight = table.rowHeight ?? 44
+        guard separator > 0, rowHeight > 0 else { return [] }
         let visibleBottom = contentOffset.y + frame.height
         let inset = table.separatorInset
         let auto = safe.left + margin
         let left = inset.map { table.separatorInsetReference == .fromCellEdges ? $0.left : auto + $0.left } ?? auto
         let right = inset?.right ?? 0
         var out: [DisplayItem] = []
-        var y = contentBottom + table.rowHeight
-        while y - table.rowHeight < visibleBottom, out.count < 500 {
-            let r = absolute(Rect(x: 0, y: y - table.rowHeight, width: frame.width, height: table.rowHeight))
+        var y = contentBottom + rowHeight
+        while y - rowHeight < visibleBottom, out.count < 500 {
+            let r = absolute(Rect(x: 0, y: y - rowHeight, width: frame.width, height: rowHeight))
             out.append(.fill(path: .rect(Rect(x: frame.minX + left, y: r.maxY - separator, width: max(0, frame.width - left - right), height: separator)),
                              paint: .color(separatorColor), rule: .nonZero))
-            y += table.rowHeight
+            y += rowHeight
         }
         return out
     }
@@ -245,9 +288,11 @@ struct TableViewComponent {
         let top = frame.minY + inset.top, bottom = frame.maxY - inset.bottom
         let y0 = (top + bottom) / 2 - step * Double(titles.count) / 2
         let x = frame.maxX - safe.right - indexWidth
-        return titles.enumerated().map { i, t in
+        let items = titles.enumerated().map { i, t in
             centered(t, font: f, color: color, frame: Rect(x: x - 4, y: y0 + step * Double(i), width: indexWidth + 4, height: step), alignment: .center)
         }
+        // Under right to left the index runs down the left edge.
+        return env.layoutDirection == .rightToLeft ? Mirror.horizontally(items, around: frame.midX) : items
     }
 }
 

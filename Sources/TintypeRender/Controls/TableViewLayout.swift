@@ -48,10 +48,34 @@ struct TableLayout: Equatable {
 
     /// Lays out `table` at `width`. `cellInset` is the horizontal inset of the cells themselves
     /// (the content margin and safe area for inset grouped, 0 otherwise).
+    /// Heights that depend on the text size, measured by the component (the defaults are those of
+    /// the default size, for tests).
+    struct Sizing {
+        /// The height of a row (its own `height`, the table's `rowHeight`, or its content's).
+        var rowHeight: (Int, Int, TableRow) throws(RenderError) -> Double
+        /// The height of a header or footer view (its frame's, or its own).
+        var viewHeight: (View) throws(RenderError) -> Double?
+        var groupedTitledHeader: Double
+        var plainBand: Double
+
+        static func fixed(_ table: TableView) -> Sizing {
+            Sizing(rowHeight: { _, _, row in row.height ?? table.rowHeight ?? 44 }, viewHeight: { $0.frame?.height },
+                   groupedTitledHeader: Metrics.groupedTitledHeader, plainBand: Metrics.plainBand)
+        }
+    }
+
     init(_ table: TableView, width: Double, cellInset: (left: Double, right: Double), textLines: (String) -> Int,
          lineHeight: Double) {
+        // A closure that throws nothing: the fixed sizing never fails.
+        self = (try? TableLayout(table, width: width, cellInset: cellInset, textLines: textLines, lineHeight: lineHeight, sizing: .fixed(table))) ?? TableLayout()
+    }
+
+    private init() {}
+
+    init(_ table: TableView, width: Double, cellInset: (left: Double, right: Double), textLines: (String) -> Int,
+         lineHeight: Double, sizing: Sizing) throws(RenderError) {
         var y = 0.0
-        if let h = table.tableHeaderView?.frame?.height {
+        if let v = table.tableHeaderView, let h = try sizing.viewHeight(v) {
             tableHeader = Rect(x: 0, y: 0, width: width, height: h)
             y = h
         }
@@ -60,10 +84,10 @@ struct TableLayout: Equatable {
             let start = y
             // Header.
             let headerHeight: Double
-            if let v = section.headerView, let h = v.frame?.height {
+            if let v = section.headerView, let h = try sizing.viewHeight(v) {
                 headerHeight = h
             } else if let title = section.header, !title.isEmpty {
-                headerHeight = table.style == .plain ? Metrics.plainBand : Metrics.groupedTitledHeader
+                headerHeight = table.style == .plain ? sizing.plainBand : sizing.groupedTitledHeader
             } else {
                 headerHeight = table.style == .plain ? 0 : Metrics.groupedUntitledHeader
             }
@@ -71,7 +95,7 @@ struct TableLayout: Equatable {
             y += headerHeight
             let rowsTop = y
             for (r, row) in section.rows.enumerated() {
-                let h = row.height ?? table.rowHeight
+                let h = try sizing.rowHeight(s, r, row)
                 cells.append(Cell(section: s, row: r, frame: Rect(x: cellX, y: y, width: cellW, height: h),
                                   isFirst: r == 0, isLast: r == section.rows.count - 1))
                 y += h
@@ -79,11 +103,11 @@ struct TableLayout: Equatable {
             let rowsBottom = y
             // Footer.
             var footerHeight = 0.0
-            if let v = section.footerView, let h = v.frame?.height {
+            if let v = section.footerView, let h = try sizing.viewHeight(v) {
                 footerHeight = h
             } else if let title = section.footer, !title.isEmpty {
                 footerHeight = table.style == .plain
-                    ? Metrics.plainBand
+                    ? sizing.plainBand
                     : 2 * Metrics.footerPadding + Double(max(1, textLines(title))) * lineHeight
             }
             let footerRect = Rect(x: 0, y: y, width: width, height: footerHeight)
@@ -95,7 +119,7 @@ struct TableLayout: Equatable {
                 footers.append(Supplementary(section: s, frame: footerRect, sectionMinY: rowsTop, sectionMaxY: rowsBottom))
             }
         }
-        if let h = table.tableFooterView?.frame?.height {
+        if let v = table.tableFooterView, let h = try sizing.viewHeight(v) {
             tableFooter = Rect(x: 0, y: y, width: width, height: h)
             y += h
         }

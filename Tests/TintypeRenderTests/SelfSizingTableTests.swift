@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TintypeModel
+@testable import TintypeRender
+
+/// iOS 11's self-sizing rows, read off display lists: row heights by text size, fixed heights,
+/// accessories centered, value1 stacking at the accessibility sizes, rows off screen not drawn, and
+/// the readable width on an iPad.
+@Suite struct SelfSizingTableTests {
+    func list(_ json: String) throws -> DisplayList { try sharedRenderer.displayList(for: try scene(json)) }
+
+    func flat(_ items: [DisplayItem]) -> [DisplayItem] {
+        items.flatMap { if case .group(let g) = $0 { return flat(g.items) } else { return [$0] } }
+    }
+    func texts(_ list: DisplayList) -> [TextItem] { flat(list.items).compactMap { if case .text(let t) = $0 { t } else { nil } } }
+    /// The tops of the separators (one device pixel of the separator color), in order.
+    func separators(_ list: DisplayList) -> [Rect] {
+        flat(list.items).compactMap { item -> Rect? in
+            guard case .fill(let path, .color(let c), _) = item, c == .separator else { return nil }
+            let pts = path.commands.compactMap { c -> Point? in
+                switch c { case .move(let p), .line(let p): p; case .cubic(_, _, let p): p; case .close: nil }
+            }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+    }
+
+    func table(_ size: String, rows: String, extra: String = "", device: String = "iPhone 8") -> String {
+        """
+        { "device": "\(device)", "contentSizeCategory": "\(size)", "statusBar": { "hidden": true },
+          "root": { "tableView": { "contentInsetAdjustmentBehavior": "never"\(extra), "rows": [\(rows)] } } }
+        """
+    }
+
+    /// Each row's height from the separators under them (plain table: one under every row).
+    func rowHeights(_ l: DisplayList, count: Int) -> [Double] {
+        let ys = separators(l).map(\.maxY).prefix(count)
+        return zip([0] + ys.dropLast(), ys).map { $1 - $0 }
+    }
+
+    @Test func rowsAre44AtTheDefaultSizeAndGrowWithTheirText() throws {
+        let rows = #""One", "Two""#
+        #expect(rowHeights(try list(table("L", rows: rows)), count: 2) == [44, 44])
+        #expect(rowHeights(try list(table("XS", rows: rows)), count: 2) == [44, 44])
+        let ax3 = rowHeights(try list(table("AX3", rows: rows)), count: 2)
+        // 40-point text: its line (about 48.5) and 11 above and below, plus the separator.
+        #expect(ax3[0] > 70 && ax3[0] < 73 && ax3[0] == ax3[1])
+        let t = try #require(texts(try list(table("AX3", rows: rows))).first)
+        #expect(t.font.size == 40 && t.frame.minY >= 8 && t.frame.maxY <= ax3[0])
+    }
+
+    @Test func textWrapsAndTheRowHoldsEveryLine() throws {
+        let long = #""A default cell's text wraps when it is longer than the row, and the row grows to hold all of it""#
+        let l = try list(table("L", rows: long))
+        let t = try #require(texts(l).first)
+        #expect(t.numberOfLines >= 2)
+        let h = rowHeights(l, count: 1)[0]
+        #expect(h >= Double(t.numberOfLines) * 20 + 22)
+        // numberOfLines 1 keeps one truncated line and a 44-point row.
+        let one = try list(table("L", rows: #"{ "text": \#(long), "numberOfLines": 1 }"#))
+        #expect(rowHeights(one, count: 1) == [44])
+    }
+
+    @Test func aFixedHeightStillFixesTheRow() throws {
+        #expect(rowHeights(try list(table("AX5", rows: #"{ "text": "Fixed", "height": 50 }, "Free""#)), count: 2)[0] == 50)
+        #expect(rowHeights(try list(table("AX5", rows: #""A", "B""#, extra: #", "rowHeight": 60"#)), count: 2) == [60, 60])
+        #expect(rowHeights(try list(table("AX5", rows: #""A", "B""#, extra: #", "estimatedRowHeight": 0"#)), count: 2) == [44, 44])
+    }
+
+    @Test func accessoriesStayCenteredAndASwitchNeedsNoFrame() throws {
+        let l = try list(table("AX2", rows: #"{ "text": "Airplane Mode", "accessoryView": { "switch": {} } }"#))
+        let h = rowHeights(l, count: 1)[0]
+        let track = try #require(flat(l.items).compactMap { item -> Rect? in
+            guard case .fill(let path, _, _) = item else { return nil }
+            let pts = path.commands.compactMap { c -> Point? in
+                switch c { case .move(let p), .line(let p): p; case .cubic(_, _, let p): p; case .close: nil }
+            }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            let r = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            return abs(r.width - 51) < 0.01 && abs(r.height - 31) < 0.01 ? r : nil
+        }.first)
+        #expect(track.maxX == 375 - 16)
+        #expect(abs(track.midY - (h - 0.5) / 2) <= 0.5)
+    }
+
+    @Test func value1StacksItsDetailUnderTheTextAtAccessibilitySizes() throws {
+        let row = #"{ "style": "value1", "text": "Wi-Fi", "detailText": "Home", "accessoryType": "disclosureIndicator" }"#
+        let side = texts(try list(table("XXXL", rows: row)))
+        let text = try #require(side.first { $0.text == "Wi-Fi" }), detail = try #require(side.first { $0.text == "Home" })
+        #expect(detail.frame.minX > text.frame.maxX - 200 && detail.alignment == .right)
+        let stacked = texts(try list(table("AX1", rows: row)))
+        let t2 = try #require(stacked.first { $0.text == "Wi-Fi" }), d2 = try #require(stacked.first { $0.text == "Home" })
+        #expect(d2.frame.minX == t2.frame.minX && d2.frame.minY > t2.frame.minY + 20)
+    }
+
+    @Test func rowsOffScreenAreNotDrawn() throws {
+        let rows = (0..<2000).map { "\"Row \($0)\"" }.joined(separator: ", ")
+        let l = try list(table("L", rows: rows))
+        let shown = texts(l).map(\.text)
+        #expect(shown.count < 20 && shown.first == "Row 0")
+        let fixed = try list(table("L", rows: rows, extra: #", "rowHeight": 44"#))
+        #expect(texts(fixed).map(\.text) == shown)
+    }
+
+    @Test func anIPadTableKeepsItsCellsInTheReadableWidth() throws {
+        let l = try list(table("L", rows: #""Readable""#, device: "iPad"))
+        let t = try #require(texts(l).first)
+        // 768 wide: (768 − 672) / 2 = 48 on each side.
+        #expect(t.frame.minX == 48)
+        #expect(separators(l).first?.minX == 48)
+        let off = try list(table("L", rows: #""Edge""#, extra: #", "cellLayoutMarginsFollowReadableWidth": false"#, device: "iPad"))
+        #expect(texts(off).first?.frame.minX == 20)
+    }
+}
