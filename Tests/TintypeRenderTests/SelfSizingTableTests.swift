@@ -111,4 +111,23 @@ import TintypeModel
         let off = try list(table("L", rows: #""Edge""#, extra: #", "cellLayoutMarginsFollowReadableWidth": false"#, device: "iPad"))
         #expect(texts(off).first?.frame.minX == 20)
     }
+
+    @Test func rightToLeftMirrorsACellButKeepsItsImageAndTextReadable() throws {
+        let json = """
+        { "device": "iPhone 8", "layoutDirection": "rtl", "statusBar": { "hidden": true },
+          "root": { "tableView": { "contentInsetAdjustmentBehavior": "never", "rows": [
+            { "style": "value1", "text": "Wi-Fi", "detailText": "Home", "image": "\(snapshotsRoot)/Tables/assets/star.svg", "accessoryType": "disclosureIndicator" },
+            "Second" ] } } }
+        """
+        let l = try list(json)
+        let image = try #require(flat(l.items).compactMap { if case .image(let i) = $0 { i } else { nil } }.first)
+        #expect(image.frame.maxX == 375 - 16)
+        let text = try #require(texts(l).first { $0.text == "Wi-Fi" }), detail = try #require(texts(l).first { $0.text == "Home" })
+        // The text ends a margin before the image, aligned to the right; the detail sits at the left, by the chevron.
+        #expect(text.frame.maxX == image.frame.minX - 16 && text.alignment == .right)
+        #expect(detail.frame.minX < 60 && detail.alignment == .left)
+        // The separator is inset from the right (under the text), flush with the left edge.
+        let sep = try #require(separators(l).first)
+        #expect(sep.minX == 0 && sep.maxX == text.frame.maxX)
+    }
 }

@@ -124,20 +124,27 @@ struct NavigationBarComponent {
             let fieldHeight = env.traits.isCompactHeight ? 30.0 : 36
             let y = row.maxY + m.largeTitle + (m.search - fieldHeight) / 2 - 2
             out += SearchField.items(placeholder: placeholder, frame: Rect(x: left + margin - 8, y: y, width: right - left - 2 * margin + 16, height: fieldHeight),
-                                     black: black, text: text)
+                                     black: black, text: text, direction: env.layoutDirection)
         }
         return out
     }
 }
 
-/// The iOS 11 search field: a rounded gray field with a magnifier and a placeholder.
+/// The iOS 11 search field: a rounded gray field with a magnifier and a placeholder, both from
+/// the right under right to left (the magnifier keeps its drawing).
 enum SearchField {
-    static func items(placeholder: String, frame: Rect, black: Bool, text: TextMeasuring) -> [DisplayItem] {
+    static func items(placeholder: String, frame: Rect, black: Bool, text: TextMeasuring, direction: LayoutDirection = .leftToRight) -> [DisplayItem] {
+        let out = ltrItems(placeholder: placeholder, frame: frame, black: black, text: text, rtl: direction == .rightToLeft)
+        return direction == .rightToLeft ? Mirror.horizontally(out, around: frame.midX) : out
+    }
+
+    private static func ltrItems(placeholder: String, frame: Rect, black: Bool, text: TextMeasuring, rtl: Bool) -> [DisplayItem] {
         let fill = black ? Color(white: 1, alpha: 0.12) : Color(rgb8: 142, 142, 147, alpha: 0.12)
         let gray = black ? Color(white: 1, alpha: 0.5) : Color.systemGray
         var out: [DisplayItem] = [.fill(path: RoundedRect.path(frame, radius: 10, curve: .continuous), paint: .color(fill), rule: .nonZero)]
         let glass = SystemGlyphs.searchMagnifier
-        out += glass.items(at: Point(x: frame.minX + 8, y: frame.midY - glass.size.height / 2), color: gray)
+        let magnifier = glass.items(at: Point(x: frame.minX + 8, y: frame.midY - glass.size.height / 2), color: gray)
+        out += rtl ? Mirror.horizontally(magnifier, around: frame.minX + 8 + glass.size.width / 2) : magnifier
         let font = ResolvedFont(system: 17, weight: .regular)
         let x = frame.minX + 8 + glass.size.width + 6
         out.append(.line(placeholder, font: font, color: gray, frame: Rect(x: x, y: frame.minY, width: frame.maxX - x - 8, height: frame.height)))

@@ -97,7 +97,7 @@ enum SearchBarComponent {
         // The field. iOS 11's idle, empty, minimal field is exactly the navigation bar's.
         var faded: [DisplayItem] = []
         if s.look == .iOS11, minimal, s.text.isEmpty, !s.isEditing, s.isEnabled, let placeholder = s.placeholder {
-            out += SearchField.items(placeholder: placeholder, frame: l.field, black: false, text: context.text)
+            out += SearchField.items(placeholder: placeholder, frame: l.field, black: false, text: context.text, direction: env.layoutDirection)
         } else {
             out.append(.fill(path: RoundedRect.path(l.field, radius: m.radius, curve: m.curve),
                              paint: .color(minimal ? minimalFieldColor(s.look) : .white), rule: .nonZero))

@@ -97,7 +97,7 @@ struct TableCellDrawing {
         var textLeft = left
         if let image = row.image, row.style != .value2 {
             let size = try imageSize(image, path: env.path + ".image")
-            textLeft = left + size.width + component.margin
+            textLeft = left + size.width + component.baseMargin
             side = max(side, size.height)
         }
         return (left, textLeft, right, side)
@@ -280,7 +280,7 @@ struct TableCellDrawing {
             let template = row.imageRenderingMode.resolved(templateByDefault: false) == .alwaysTemplate
             content.append(.image(ImageItem(source: image, filePath: images.resolvedPath(image, baseDirectory: env.baseDirectory), frame: r,
                                             templateColor: template ? env.tint : nil, capInsets: nil, resizingMode: .stretch, origin: path)))
-            textLeft = r.maxX + component.margin
+            textLeft = r.maxX + component.baseMargin
         }
         content += labels(row, left: left, textLeft: textLeft, right: right, centerY: centerY)
         if let v = row.contentView {

@@ -31,10 +31,14 @@ struct TableViewComponent {
 
     /// One device pixel: a separator's thickness (0 without separators).
     var separator: Double { table.separatorStyle == .none ? 0 : 1 / env.scale }
+    /// The table's or the device's margin, before the readable width: also the gap between a
+    /// cell's image and its text.
+    var baseMargin: Double { table.layoutMargin ?? env.traits.layoutMargin }
+
     /// The cells' side margin: the table's or the device's, grown on a wide table so that the
     /// content stays in the readable width (cellLayoutMarginsFollowReadableWidth).
     var margin: Double {
-        let m = table.layoutMargin ?? env.traits.layoutMargin
+        let m = baseMargin
         guard table.cellLayoutMarginsFollowReadableWidth else { return m }
         let inner = frame.width - safe.left - safe.right - indexWidth
         return max(m, (inner - Resolver.readableWidth(env.contentSizeCategory)) / 2)
