@@ -375,3 +375,25 @@ extension Variants {
         }
     }
 }
+
+// Short descriptions, for test names and captions: `@Test(arguments: [Device.iPhoneSE, .iPad])`
+// shows "iPhone SE" and "iPad", and a size shows as "AX3".
+extension Device: CustomStringConvertible {
+    public var description: String { name }
+}
+
+extension Orientation: CustomStringConvertible {
+    public var description: String { rawValue }
+}
+
+extension ContentSizeCategory: CustomStringConvertible {
+    public var description: String { rawValue }
+}
+
+extension LayoutDirection: CustomStringConvertible {
+    public var description: String { self == .leftToRight ? "LTR" : "RTL" }
+}
+
+extension TintAdjustmentMode: CustomStringConvertible {
+    public var description: String { rawValue }
+}

@@ -8,17 +8,16 @@ import TintypeRender
 import TintypeSnapshot
 import XCTest
 
-/// Where goldens of Swift tests live, unless an assertion says otherwise.
+/// What every assertion shares.
 public enum SnapshotDefaults {
-    /// When set, goldens go to `<directory>/<TestFileName>/<name>.png` instead of
-    /// `__Snapshots__/<TestFileName>/` beside the test file.
-    nonisolated(unsafe) public static var directory: String?
     /// One renderer shared by every assertion, so images and fonts load once.
     public static let renderer = Renderer()
 }
 
 /// Renders `scene` and checks it against its golden PNG, recording the golden when the record mode
-/// says so (`TINTYPE_RECORD`, or `never` on CI and `missing` elsewhere).
+/// says so (`record:`, else `withSnapshotTesting`'s, else `TINTYPE_RECORD`, else `never` on CI and
+/// `missing` elsewhere). A scene with `variants` (or `devices`) is checked once per variant, each
+/// against its own golden named by the traits that vary, as `tintype test` names them.
 ///
 /// ```swift
 /// @Test func greeting() throws {
@@ -26,24 +25,67 @@ public enum SnapshotDefaults {
 ///     assertSnapshot(of: scene, named: "greeting")
 /// }
 /// ```
-/// The golden is `__Snapshots__/<TestFile>/greeting.png` beside the test file. A failure is reported
-/// at the caller's line, with the artifacts' paths (expected, actual, diff, strip).
+/// The golden is `__Snapshots__/<TestFile>/greeting.png` beside the test file (for a variant,
+/// `greeting.iphone-se.ax3.png`). An unnamed snapshot is named after its test function and numbered
+/// within its test case (`greeting.1`); a case of a parameterized test adds its arguments
+/// (`greeting(iphone-se,ax3).1`), so names never depend on the order tests run in. A failure is
+/// reported at the caller's line, with the artifacts' paths and how to accept the change.
 public func assertSnapshot(
     of scene: Scene,
     named name: String? = nil,
     record: RecordMode? = nil,
-    tolerance: Tolerance = .default,
+    tolerance: Tolerance? = nil,
     snapshotDirectory: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let location = Location(fileID: fileID, filePath: filePath, function: function, line: line, column: column)
-    let bitmap: Bitmap
-    do { bitmap = try SnapshotDefaults.renderer.render(scene) } catch {
-        location.fail("Rendering failed: \(error)")
+    do { try scene.validate() } catch {
+        location.fail("The scene is not valid (a scene file with the same values would not decode):\n\(error)")
         return
     }
-    check(bitmap, named: name, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
+    let renders: [Variant]
+    do { renders = try scene.expandVariants() } catch {
+        location.fail("The scene's variants are wrong: \(error)")
+        return
+    }
+    let snapshotName = name ?? SnapshotCounter.name(function: function, filePath: "\(filePath)")
+    // Variants render in parallel; their results are reported in the matrix's order.
+    let bitmaps = RenderSlots(count: renders.count)
+    DispatchQueue.concurrentPerform(iterations: renders.count) { i in
+        bitmaps.set(i, Result { () throws(RenderError) -> Bitmap in try SnapshotDefaults.renderer.render(renders[i].scene) })
+    }
+    for (i, variant) in renders.enumerated() {
+        switch bitmaps.get(i) {
+        case .success(let bitmap)?:
+            check(bitmap, named: snapshotName, variant: variant, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
+        case .failure(let error)?:
+            location.fail("Rendering\(variant.label.map { " the variant \($0)" } ?? "") failed: \(error)")
+        case nil:
+            break
+        }
+    }
+}
+
+/// Renders `scene` across `variants` (replacing any the scene declares) and checks each render
+/// against its golden: `assertSnapshot(of: settings, variants: Variants(devices: [.iPhoneSE, .iPhoneX],
+/// contentSizeCategories: [.large, .accessibilityExtraLarge]))` checks four goldens,
+/// `settings.iphone-se.l.png` … `settings.iphone-x.ax3.png`.
+public func assertSnapshot(
+    of scene: Scene,
+    variants: Variants,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    tolerance: Tolerance? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    var matrix = scene
+    matrix.variants = variants
+    if let first = variants.devices.first { matrix.device = first }
+    assertSnapshot(of: matrix, named: name, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                   fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
 /// Checks an already rendered bitmap against its golden PNG.
@@ -51,40 +93,55 @@ public func assertSnapshot(
     of bitmap: Bitmap,
     named name: String? = nil,
     record: RecordMode? = nil,
-    tolerance: Tolerance = .default,
+    tolerance: Tolerance? = nil,
     snapshotDirectory: String? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let location = Location(fileID: fileID, filePath: filePath, function: function, line: line, column: column)
-    check(bitmap, named: name, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
+    let snapshotName = name ?? SnapshotCounter.name(function: function, filePath: "\(filePath)")
+    check(bitmap, named: snapshotName, variant: nil, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
 }
 
-private func check(_ bitmap: Bitmap, named name: String?, record: RecordMode?, tolerance: Tolerance,
+private func check(_ bitmap: Bitmap, named name: String, variant: Variant?, record: RecordMode?, tolerance: Tolerance?,
                    snapshotDirectory: String?, at location: Location) {
+    let settings = SnapshotSettings.current
     let mode: RecordMode
-    do { mode = try record ?? RecordMode.fromEnvironment() } catch {
+    do { mode = try record ?? settings.record ?? RecordMode.fromEnvironment() } catch {
         location.fail("\(error)")
         return
     }
     let file = URL(fileURLWithPath: "\(location.filePath)")
     let testFile = file.deletingPathExtension().lastPathComponent
-    let folder = (snapshotDirectory ?? SnapshotDefaults.directory).map { $0 + "/" + testFile }
+    let folder = (snapshotDirectory ?? settings.directory).map { $0 + "/" + testFile }
         ?? file.deletingLastPathComponent().path + "/__Snapshots__/" + testFile
-    let snapshotName = name ?? Counter.shared.next(for: location)
-    let result = GoldenStore().verify(bitmap, golden: folder + "/" + snapshotName + ".png", name: testFile + "/" + snapshotName,
-                                      mode: mode, tolerance: tolerance)
+    // The one naming rule, as for scene files: base name, the variant's suffix, `.png`.
+    let golden = SceneFile.png(base: folder + "/" + name, suffix: variant?.suffix)
+    let artifactName = testFile + "/" + name + (variant?.suffix ?? "")
+    let result = GoldenStore().verify(bitmap, golden: golden, name: artifactName, mode: mode, tolerance: tolerance ?? settings.tolerance ?? .default)
     switch result.status {
     case .passed: return
     case .recorded, .failed:
-        var message = result.message
+        var message = (variant?.label.map { "[\($0)] " } ?? "") + result.message
         if let a = result.artifacts {
             message += "\nactual: \(a.actual)"
             if let d = a.diff { message += "\ndiff: \(d)" }
             message += "\nexpected | diff | actual: \(a.strip)"
         }
+        if result.status == .failed && result.comparison != nil {
+            message += "\nIf the change is intended, accept it with TINTYPE_RECORD=failed swift test (or record: .failed), then look at the new golden."
+        }
         location.fail(message)
     }
+}
+
+/// Renders written from parallel workers, read after they finish.
+private final class RenderSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Bitmap, RenderError>?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ v: Result<Bitmap, RenderError>) { lock.lock(); slots[i] = v; lock.unlock() }
+    func get(_ i: Int) -> Result<Bitmap, RenderError>? { lock.lock(); defer { lock.unlock() }; return slots[i] }
 }
 
 /// The caller's place, and how to fail there under whichever framework runs the test.
@@ -105,18 +162,3 @@ private struct Location {
     }
 }
 
-/// Names unnamed snapshots after their test function, numbered in call order: `greeting.1`, `greeting.2`.
-private final class Counter: @unchecked Sendable {
-    static let shared = Counter()
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-
-    func next(for location: Location) -> String {
-        let base = location.function.prefix { $0 != "(" }
-        let key = "\(location.filePath)#\(base)"
-        lock.lock()
-        defer { lock.unlock() }
-        counts[key, default: 0] += 1
-        return "\(base).\(counts[key]!)"
-    }
-}

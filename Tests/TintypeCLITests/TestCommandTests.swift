@@ -247,3 +247,26 @@ import Testing
         #expect(bad.status == 1 && bad.stderr.contains(#"Snapshots/m.json:1:42: variants.devices[1]: unknown device "iPhone 9""#))
     }
 }
+
+extension TestCommandTests {
+    /// `tintype sheet`: the grid's size, its usage errors, and the golden it will not overwrite.
+    @Test func aContactSheetOfAMatrix() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{ "variants": { "devices": ["iPhone SE", "iPhone 8"], "layoutDirections": ["ltr", "rtl"] }, "root": { "view": { "backgroundColor": "systemTeal" } } }"#
+            .write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)
+        let made = try cli.run(["sheet", "m.json", "-o", "m.sheet.png", "--scale", "1", "--rows", "layoutDirection", "--columns", "devices"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.out.contains("Wrote m.sheet.png (4 variants, 2 × 2"))
+        let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/m.sheet.png"))
+        #expect(Array(png.prefix(8)) == cli.pngSignature)
+        let again = try cli.run(["sheet", "m.json", "-o", "m.sheet.png"], in: dir)
+        #expect(again.status == 64 && again.stderr.contains("m.sheet.png is the contact sheet's golden beside m.json"))
+        #expect(try cli.run(["sheet", "m.json", "-o", "m.sheet.png", "--scale", "1", "--record"], in: dir).status == 0)
+        let unknown = try cli.run(["sheet", "m.json", "-o", "x.png", "--rows", "sizes"], in: dir)
+        #expect(unknown.status == 64 && unknown.stderr.contains("--rows takes traits from devices, orientations"))
+        let still = try cli.run(["sheet", "m.json", "-o", "x.png", "--rows", "orientations"], in: dir)
+        #expect(still.status == 64 && still.stderr.contains("orientations does not vary in this scene (the traits that vary are devices, layoutDirections)"))
+        #expect(try cli.run(["sheet", "m.json"], in: dir).stderr.contains("missing -o SHEET.png"))
+    }
+}

@@ -70,3 +70,77 @@ final class AssertSnapshotXCTests: XCTestCase {
         assertSnapshot(of: bitmap, named: "xc", record: .never, snapshotDirectory: dir)
     }
 }
+
+/// The matrix from Swift, names that do not depend on run order, and scoped settings.
+@Suite struct AssertSnapshotMatrixTests {
+    let card = Scene(device: .iPhoneSE, scale: 1) {
+        View(frame: Rect(x: 20, y: 40, width: 280, height: 120), backgroundColor: .tint, cornerRadius: 12)
+    }
+
+    @Test func everyDeviceAndVariantTheSceneDeclaresIsChecked() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var scene = card
+        scene.devices = [.iPhoneSE, .iPhone8]
+        withKnownIssue("the first run records both goldens") {
+            assertSnapshot(of: scene, named: "card", record: .missing, snapshotDirectory: dir)
+        }
+        let folder = dir + "/AssertSnapshotTests"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["card.iphone-8.png", "card.iphone-se.png"])
+        assertSnapshot(of: scene, named: "card", record: .never, snapshotDirectory: dir)
+
+        let matrix = Variants(contentSizeCategories: [.large, .accessibilityExtraLarge], layoutDirections: [.leftToRight, .rightToLeft])
+        withKnownIssue { assertSnapshot(of: card, variants: matrix, named: "sizes", record: .missing, snapshotDirectory: dir) }
+        #expect(FileManager.default.fileExists(atPath: folder + "/sizes.ax3.rtl.png"))
+        assertSnapshot(of: card, variants: matrix, named: "sizes", record: .never, snapshotDirectory: dir)
+        // One changed variant fails alone, named by its traits, and says how to accept the change.
+        try FileManager.default.copyItem(atPath: folder + "/card.iphone-8.png", toPath: folder + "/swap.png")
+        try FileManager.default.removeItem(atPath: folder + "/card.iphone-8.png")
+        try FileManager.default.copyItem(atPath: folder + "/card.iphone-se.png", toPath: folder + "/card.iphone-8.png")
+        final class Seen: @unchecked Sendable { let lock = NSLock(); var issues: [String] = [] }
+        let seen = Seen()
+        withKnownIssue {
+            assertSnapshot(of: scene, named: "card", record: .never, snapshotDirectory: dir)
+        } matching: { issue in seen.lock.lock(); seen.issues.append("\(issue)"); seen.lock.unlock(); return true }
+        let failures = seen.issues
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("[iPhone 8]") == true && failures.first?.contains("TINTYPE_RECORD=failed swift test") == true)
+        // A matrix that is wrong fails at the caller, as the file decoder would refuse it.
+        withKnownIssue {
+            assertSnapshot(of: card, variants: Variants(devices: [.iPhoneSE, .iPhoneSE]), named: "bad", snapshotDirectory: dir)
+        } matching: { "\($0)".contains("variants.devices[1]: \"iPhone SE\" is listed twice") }
+    }
+
+    static let folder = NSTemporaryDirectory() + "tintype-parameterized-" + UUID().uuidString
+
+    /// Run in parallel, each case names its unnamed snapshot from its own arguments.
+    @Test(arguments: [Device.iPhoneSE, .iPhone8, .iPhoneX], [ContentSizeCategory.large, .accessibilityMedium])
+    func unnamedSnapshotsAreNamedFromTheArguments(_ device: Device, _ size: ContentSizeCategory) throws {
+        var scene = card
+        scene.device = device
+        scene.contentSizeCategory = size
+        withSnapshotTesting(record: .missing, directory: Self.folder) {
+            withKnownIssue { assertSnapshot(of: scene) }
+            withKnownIssue { assertSnapshot(of: scene) }
+        }
+        let slug = device.slug + "," + size.rawValue.lowercased()
+        let folder = Self.folder + "/AssertSnapshotTests/"
+        #expect(FileManager.default.fileExists(atPath: folder + "unnamedSnapshotsAreNamedFromTheArguments(\(slug)).1.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "unnamedSnapshotsAreNamedFromTheArguments(\(slug)).2.png"))
+    }
+
+    @Test func settingsAreScopedToTheirBlock() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        withSnapshotTesting(record: .never, directory: dir) {
+            withKnownIssue { assertSnapshot(of: card, named: "absent") } matching: { "\($0)".contains("No golden") }
+            withSnapshotTesting(record: .missing) {
+                withKnownIssue { assertSnapshot(of: card, named: "present") } matching: { "\($0)".contains("recorded it") }
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/AssertSnapshotTests/absent.png"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/AssertSnapshotTests/present.png"))
+        #expect(SnapshotSettings.current.record == nil && SnapshotSettings.current.directory == nil)
+        #expect("\(Device.iPhoneSE)" == "iPhone SE" && "\(ContentSizeCategory.accessibilityExtraLarge)" == "AX3" && "\(LayoutDirection.rightToLeft)" == "RTL")
+    }
+}
