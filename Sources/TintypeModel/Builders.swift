@@ -102,6 +102,16 @@ extension View {
         of(.scrollView(scrollView), frame: frame, layout: layout, subviews: subviews)
     }
 
+    /// UIStackView arranging `arranged` along `axis` (see `StackView` for distribution and alignment).
+    public static func stackView(_ axis: StackView.Axis, spacing: Double = 0, distribution: StackView.Distribution = .fill,
+                                 alignment: StackView.Alignment = .fill, frame: Rect? = nil, layout: LayoutPins? = nil,
+                                 id: String? = nil, @ViewBuilder arranged: () -> [View]) -> View {
+        var v = stack(axis, spacing: spacing, distribution: distribution, alignment: alignment, frame: frame, arranged())
+        v.layout = layout
+        v.id = id
+        return v
+    }
+
     /// A table view placed by `layout`.
     public static func tableView(_ table: TableView, layout: LayoutPins, id: String? = nil) -> View {
         of(.tableView(table), layout: layout, id: id)

@@ -11,6 +11,9 @@ import Testing
         #expect(View.pageControl(numberOfPages: 3).kind.name == "pageControl")
         #expect(View.textView(TextView(text: "Hi")).kind.name == "textView")
         #expect(View.scrollView { View.label("Hi") }.kind.name == "scrollView")
+        let stack = View.stackView(.vertical, spacing: 8) { View.label("A"); View.switch(isOn: false) }
+        #expect(stack.kind.name == "stackView")
+        if case .stackView(let s) = stack.kind { #expect(s.arrangedSubviews.count == 2 && s.spacing == 8) } else { Issue.record("not a stack view") }
         #expect(View.tableView(TableView(), layout: LayoutPins(top: 0, bottom: 0, left: 0, right: 0)).layout != nil)
     }
 
