@@ -71,8 +71,8 @@ extension LayoutPins {
             r.context.report(r.path, r.node.position, "give left and right, or leading and trailing, not both kinds")
         }
         pins.centerX = r.number("centerX", in: nil); pins.centerY = r.number("centerY", in: nil)
-        pins.width = r.number("width", in: 0...Double.greatestFiniteMagnitude)
-        pins.height = r.number("height", in: 0...Double.greatestFiniteMagnitude)
+        pins.width = r.number("width", in: SceneLimits.length)
+        pins.height = r.number("height", in: SceneLimits.length)
         for (axis, values) in [("horizontal", [pins.left ?? pins.leading, pins.right ?? pins.trailing, pins.width]), ("vertical", [pins.top, pins.bottom, pins.height])]
             where values.allSatisfy({ $0 != nil }) {
             let names = axis == "vertical" ? "top, bottom and height" : (pins.left != nil ? "left, right and width" : "leading, trailing and width")

@@ -22,7 +22,6 @@ public final class Renderer: Sendable {
     }
 
     public func render(_ scene: Scene) throws(RenderError) -> Bitmap {
-        if let problem = scene.pixelLimitProblem { throw RenderError(path: "", message: problem) }
         let list = try displayList(for: scene)
         let raster = try Raster(list: list, images: images)
         try raster.draw(list.items)

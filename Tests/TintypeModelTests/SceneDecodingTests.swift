@@ -753,7 +753,7 @@ struct SceneDecodingErrorTests {
             #expect(garbage.message == #"image file "garbage.png" is not a PNG (bad signature)"#)
 
             let short = try onlyIssue(rootScene("imageView", #""image": "short.png""#), baseDirectory: dir)
-            #expect(short.message == #"image file "short.png" is not a PNG (bad signature)"#)
+            #expect(short.message == #"image file "short.png" is a corrupt PNG: it ends inside its header"#)
 
             let svg = try onlyIssue(rootScene("imageView", #""image": "fake.svg""#), baseDirectory: dir)
             #expect(svg.message == #"image file "fake.svg" is not an SVG (no <svg> element)"#)

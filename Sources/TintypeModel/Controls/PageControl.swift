@@ -24,7 +24,7 @@ public struct PageControl: Sendable, Equatable {
     }
 
     /// Most pages a scene may give (UIKit draws any number; beyond this they are far off screen).
-    public static let maxPages = 1_000
+    public static let maxPages = SceneLimits.maxPages
 
     static func decode(_ r: ObjectReader) -> PageControl? {
         var c = PageControl(state: ControlState.decode(r))

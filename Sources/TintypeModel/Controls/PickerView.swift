@@ -45,7 +45,7 @@ public struct PickerView: Sendable, Equatable {
             guard let r = ObjectReader(n, path: path, context: context) else { return nil }
             defer { r.finish() }
             // Every property is read first, so that a bad or missing list never makes the others look unknown.
-            let selected = r.integer("selectedRow", in: 0...1_000_000)
+            let selected = r.integer("selectedRow", in: 0...SceneLimits.maxListCount)
             let width = r.number("width", in: 1...10_000)
             let alignment = r.choice("textAlignment", TextAlignment.self)
             guard let rowsNode = r.node("rows") else {

@@ -55,7 +55,7 @@ public struct SegmentedControl: Sendable, Equatable {
         }
         if let n = r.node("selectedSegmentIndex") {
             let last = c.segments.count - 1
-            if let i = r.integer("selectedSegmentIndex", in: -1...Int.max) {
+            if let i = r.integer("selectedSegmentIndex", in: -1...SceneLimits.maxListCount) {
                 if i > last {
                     let why = c.segments.isEmpty ? "there are no segments, so it must be -1 (none)"
                         : "there are \(c.segments.count) segments, so it must be from -1 (none) to \(last)"
@@ -65,7 +65,7 @@ public struct SegmentedControl: Sendable, Equatable {
                 }
             }
         }
-        if let n = r.node("highlightedSegmentIndex"), let i = r.integer("highlightedSegmentIndex", in: 0...Int.max) {
+        if let n = r.node("highlightedSegmentIndex"), let i = r.integer("highlightedSegmentIndex", in: 0...SceneLimits.maxListCount) {
             if i >= c.segments.count {
                 r.report("highlightedSegmentIndex", n, "highlightedSegmentIndex \(i) is past the last segment (\(c.segments.count) segments)")
             } else {

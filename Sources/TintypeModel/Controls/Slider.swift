@@ -34,8 +34,8 @@ public struct Slider: Sendable, Equatable {
 
     static func decode(_ r: ObjectReader) -> Slider? {
         var s = Slider(state: ControlState.decode(r))
-        if let v = r.number("minimumValue") { s.minimumValue = v }
-        if let n = r.node("maximumValue"), let v = r.number("maximumValue") {
+        if let v = r.number("minimumValue", in: SceneLimits.controlValue) { s.minimumValue = v }
+        if let n = r.node("maximumValue"), let v = r.number("maximumValue", in: SceneLimits.controlValue) {
             if v < s.minimumValue {
                 r.report("maximumValue", n, "maximumValue \(format(v)) is below minimumValue \(format(s.minimumValue))")
             } else {

@@ -32,15 +32,15 @@ public struct Stepper: Sendable, Equatable {
     static func decode(_ r: ObjectReader) -> Stepper? {
         var s = Stepper(state: ControlState.decode(r))
         s.pressed = r.choice("pressed", Half.self)
-        if let v = r.number("minimumValue") { s.minimumValue = v }
-        if let n = r.node("maximumValue"), let v = r.number("maximumValue") {
+        if let v = r.number("minimumValue", in: SceneLimits.controlValue) { s.minimumValue = v }
+        if let n = r.node("maximumValue"), let v = r.number("maximumValue", in: SceneLimits.controlValue) {
             if v <= s.minimumValue {
                 r.report("maximumValue", n, "maximumValue \(format(v)) must be greater than minimumValue \(format(s.minimumValue))")
             } else {
                 s.maximumValue = v
             }
         }
-        if let n = r.node("stepValue"), let v = r.number("stepValue") {
+        if let n = r.node("stepValue"), let v = r.number("stepValue", in: SceneLimits.controlValue) {
             if v <= 0 { r.report("stepValue", n, "stepValue must be greater than 0, found \(format(v))") } else { s.stepValue = v }
         }
         if let v = r.number("value", between: ("minimumValue", s.minimumValue), and: ("maximumValue", s.maximumValue)) { s.value = v }

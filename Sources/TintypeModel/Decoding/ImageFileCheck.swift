@@ -17,17 +17,22 @@ enum ImageFileCheck {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
             return "image file \(quoted(source.path)) not found (looked at \(quoted(path)))"
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // The size first, then only the head of the file: a huge or lying image is refused unread.
+        if let size = fileSize(atPath: path), size > SceneLimits.maxImageFileSize {
+            return "image file \(quoted(source.path)) is \(size) bytes, more than the limit of \(SceneLimits.maxImageFileSize)"
+        }
+        guard let data = readHead(ofFile: path, count: 4096) else {
             return "image file \(quoted(source.path)) cannot be read"
         }
         switch format {
         case .png:
-            let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            guard data.count >= 33, Array(data.prefix(8)) == signature else {
-                return "image file \(quoted(source.path)) is not a PNG (bad signature)"
+            switch PNGHeader.read(data) {
+            case .failure(let problem): return "image file \(quoted(source.path)) is \(problem)"
+            case .success(let header):
+                if let problem = header.pixelLimitProblem { return "image file \(quoted(source.path)) is too large: \(problem)" }
             }
         case .svg:
-            let head = String(decoding: data.prefix(4096), as: UTF8.self)
+            let head = String(decoding: data, as: UTF8.self)
             guard head.contains("<svg") else { return "image file \(quoted(source.path)) is not an SVG (no <svg> element)" }
         }
         return nil

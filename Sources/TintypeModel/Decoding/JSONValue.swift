@@ -85,7 +85,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// do not fit in a `Double`, and more than ``maximumDepth`` nested containers are errors.
 public enum JSONParser {
     /// The deepest nesting of arrays and objects that parses.
-    public static let maximumDepth = 256
+    public static let maximumDepth = SceneLimits.maxJSONDepth
 
     /// Parses one JSON document from UTF-8 bytes.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {

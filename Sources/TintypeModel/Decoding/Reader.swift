@@ -104,35 +104,41 @@ final class ObjectReader {
         return b
     }
 
-    /// A finite number, checked against `range` when given.
+    /// A finite number in `range`; the default is `SceneLimits.coordinate` (points that may be negative).
     func number(_ key: String, in range: ClosedRange<Double>? = nil) -> Double? {
         guard let n = node(key) else { return nil }
         return ObjectReader.number(n, path: join(path, key), in: range, context: context)
     }
 
-    /// A number that may not be negative.
-    func length(_ key: String) -> Double? { number(key, in: 0...Double.greatestFiniteMagnitude) }
+    /// A length in points: not negative, at most `SceneLimits.maxPoints`.
+    func length(_ key: String) -> Double? { number(key, in: SceneLimits.length) }
 
+    /// A whole number in `range` (which never reaches past `Int`: a Double as large as `Int.max` rounds past it).
     func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
-        guard let n = node(key), let v = ObjectReader.number(n, path: join(path, key), in: nil, context: context) else { return nil }
-        guard v.rounded() == v, v >= Double(range.lowerBound), v <= Double(range.upperBound) else {
+        guard let n = node(key) else { return nil }
+        guard case .number(let v) = n.value else {
+            report(key, n, "expected a whole number, found \(n.value.kindName)")
+            return nil
+        }
+        guard v.isFinite, v.rounded() == v, v >= Double(range.lowerBound), v <= Double(range.upperBound),
+              let i = Int(exactly: v), range.contains(i) else {
             report(key, n, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(format(v))")
             return nil
         }
-        return Int(v)
+        return i
     }
 
+    /// A finite number in `range`; nil means `SceneLimits.coordinate`, so that no number escapes the table.
     static func number(_ n: JSONNode, path: String, in range: ClosedRange<Double>?, context: DecodeContext) -> Double? {
         guard case .number(let v) = n.value else {
             context.report(path, n.position, "expected a number, found \(n.value.kindName)")
             return nil
         }
         guard v.isFinite else { context.report(path, n.position, "number \(v) is not finite"); return nil }
-        if let range, !range.contains(v) {
+        let range = range ?? SceneLimits.coordinate
+        if !range.contains(v) {
             if range.lowerBound == 0 && v < 0 {
                 context.report(path, n.position, "must not be negative, found \(format(v))")
-            } else if range.upperBound == .greatestFiniteMagnitude {
-                context.report(path, n.position, "must be at least \(format(range.lowerBound)), found \(format(v))")
             } else {
                 context.report(path, n.position, "must be from \(format(range.lowerBound)) to \(format(range.upperBound)), found \(format(v))")
             }
@@ -148,7 +154,7 @@ final class ObjectReader {
             guard s == "hairline" else { report(key, n, "expected a number or \"hairline\", found \(quoted(s))"); return nil }
             return .hairline
         }
-        return ObjectReader.number(n, path: join(path, key), in: 0...Double.greatestFiniteMagnitude, context: context).map { .points($0) }
+        return ObjectReader.number(n, path: join(path, key), in: SceneLimits.length, context: context).map { .points($0) }
     }
 
     /// One of an enum's raw values (or an alias), with a suggestion when it is none of them.
@@ -241,7 +247,7 @@ final class ObjectReader {
             }
             var out: [Double] = []
             for (i, item) in items.enumerated() {
-                let range: ClosedRange<Double>? = nonNegative.contains(names[i]) ? 0...Double.greatestFiniteMagnitude : nil
+                let range: ClosedRange<Double>? = nonNegative.contains(names[i]) ? SceneLimits.length : nil
                 guard let v = number(item, path: path + "[\(i)]", in: range, context: context) else { return nil }
                 out.append(v)
             }
@@ -251,7 +257,7 @@ final class ObjectReader {
             var out: [Double] = []
             var ok = true
             for name in names {
-                let range: ClosedRange<Double>? = nonNegative.contains(name) ? 0...Double.greatestFiniteMagnitude : nil
+                let range: ClosedRange<Double>? = nonNegative.contains(name) ? SceneLimits.length : nil
                 if let v = r.number(name, in: range) { out.append(v) } else {
                     if !r.has(name) { context.report(join(path, name), n.position, "missing number \(quoted(name))") }
                     ok = false
@@ -307,7 +313,7 @@ final class ObjectReader {
     func insets(_ key: String) -> EdgeInsets? {
         guard let n = node(key) else { return nil }
         if case .number = n.value {
-            return ObjectReader.number(n, path: join(path, key), in: 0...Double.greatestFiniteMagnitude, context: context)
+            return ObjectReader.number(n, path: join(path, key), in: SceneLimits.length, context: context)
                 .map { EdgeInsets(top: $0, left: $0, bottom: $0, right: $0) }
         }
         let all: Set = ["top", "left", "bottom", "right"]
@@ -316,7 +322,8 @@ final class ObjectReader {
     }
 }
 
-func format(_ v: Double) -> String {
-    if v.rounded() == v, abs(v) < 1e15 { return String(Int(v)) }
+/// A number as messages show it: whole numbers without a fraction.
+public func format(_ v: Double) -> String {
+    if v.rounded() == v, abs(v) < 9e15 { return String(Int(v)) }  // whole numbers Double holds exactly
     return String(v)
 }

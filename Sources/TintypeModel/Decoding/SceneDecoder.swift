@@ -3,6 +3,32 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The size in bytes of the regular file at `path`, or nil when it cannot be found or is not a file.
+public func fileSize(atPath path: String) -> Int? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return Int(st.st_size)
+}
+
+/// The first `count` bytes of the file at `path` (fewer when it is shorter), or nil when it cannot be read.
+func readHead(ofFile path: String, count: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+        if n < 0 { return nil }
+        if n == 0 { break }
+        filled += n
+    }
+    return Array(bytes.prefix(filled))
+}
 
 /// Reads scene files (JSON, with comments and trailing commas allowed) into `Scene` values.
 ///
@@ -11,6 +37,10 @@ import Foundation
 public enum SceneDecoder {
     /// Reads the scene file at `path`.
     public static func load(path: String) throws(SceneError) -> Scene {
+        // The size first: a huge file is refused before it is read into memory.
+        if let size = fileSize(atPath: path), size > SceneLimits.maxFileSize {
+            throw SceneError(file: path, message: "the file is \(size) bytes, more than the limit of \(SceneLimits.maxFileSize)")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -34,6 +64,7 @@ public enum SceneDecoder {
             throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
         }
         let context = DecodeContext(file: file, baseDirectory: baseDirectory)
+        checkCounts(root, path: "", context: context)
         let scene = decodeScene(root, context: context)
         // Issues in document order (unknown keys are found when an object is finished).
         let issues = context.issues.enumerated().sorted { a, b in
@@ -46,6 +77,29 @@ public enum SceneDecoder {
                 ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : issues)
         }
         return scene!
+    }
+
+    /// Reports every string longer than `SceneLimits.maxTextLength` and every list longer than
+    /// `SceneLimits.maxListCount`, wherever it is: one walk covers every property, present and future.
+    /// Paths leave out a view's kind key, as the decoder's own paths do (`root.subviews[0].text`).
+    static func checkCounts(_ node: JSONNode, path: String, context: DecodeContext) {
+        switch node.value {
+        case .string(let s):
+            let count = s.unicodeScalars.count
+            if count > SceneLimits.maxTextLength {
+                context.report(path, node.position, "a string may have at most \(SceneLimits.maxTextLength) characters, found \(count)")
+            }
+        case .array(let items):
+            if items.count > SceneLimits.maxListCount {
+                context.report(path, node.position, "a list may have at most \(SceneLimits.maxListCount) elements, found \(items.count)")
+            }
+            for (i, item) in items.enumerated() { checkCounts(item, path: path + "[\(i)]", context: context) }
+        case .object(let members):
+            let isView = members.count == 1 && kinds.contains { $0.name == members[0].key }
+            for m in members { checkCounts(m.value, path: isView ? path : join(path, m.key), context: context) }
+        case .null, .bool, .number:
+            break
+        }
     }
 
     /// Decodes one scene from JSON text.
@@ -243,7 +297,7 @@ public enum SceneDecoder {
         let shadowColor = r.colorValue("shadowColor")
         let shadowOpacity = r.number("shadowOpacity", in: 0...1)
         let shadowOffset = r.size("shadowOffset", nonNegative: false)
-        let shadowRadius = r.length("shadowRadius")
+        let shadowRadius = r.number("shadowRadius", in: SceneLimits.blurRadius)
         if shadowColor != nil || shadowOpacity != nil || shadowOffset != nil || shadowRadius != nil {
             var s = Shadow()
             if let shadowColor { s.color = shadowColor }
@@ -270,7 +324,7 @@ extension Label {
         if let n = r.node("font") { label.font = decodeFont(n, path: join(r.path, "font"), context: r.context) ?? label.font }
         if let c = r.colorValue("textColor") { label.textColor = c }
         if let a = r.choice("textAlignment", TextAlignment.self) { label.textAlignment = a }
-        if let n = r.integer("numberOfLines", in: 0...10_000) { label.numberOfLines = n }
+        if let n = r.integer("numberOfLines", in: 0...SceneLimits.maxNumberOfLines) { label.numberOfLines = n }
         if let m = r.choice("lineBreakMode", LineBreakMode.self, aliases: LineBreakMode.aliases) { label.lineBreakMode = m }
         if let s = r.length("lineSpacing") { label.lineSpacing = s }
         label.preferredMaxLayoutWidth = r.length("preferredMaxLayoutWidth")
@@ -283,7 +337,7 @@ extension Label {
         case .string:
             return ObjectReader.choice(n, path: path, TextStyle.self, context: context).map { .style($0) }
         case .number:
-            return ObjectReader.number(n, path: path, in: 1...1000, context: context).map { .system(size: $0) }
+            return ObjectReader.number(n, path: path, in: SceneLimits.fontSize, context: context).map { .system(size: $0) }
         case .object:
             guard let r = ObjectReader(n, path: path, context: context) else { return nil }
             defer { r.finish() }
@@ -292,7 +346,7 @@ extension Label {
                 if let size = r.node("size") { context.report(join(path, "size"), size.position, "give either \"style\" or \"size\", not both") }
                 return r.choice("style", TextStyle.self).map { .style($0, weight: weight) }
             }
-            guard let size = r.number("size", in: 1...1000) else {
+            guard let size = r.number("size", in: SceneLimits.fontSize) else {
                 if !r.has("size") { context.report(path, n.position, "a font needs a \"style\" (like \"body\") or a \"size\"") }
                 return nil
             }
@@ -351,7 +405,7 @@ extension Shape {
         if let j = r.choice("lineJoin", LineJoin.self) { shape.lineJoin = j }
         if let m = r.number("miterLimit", in: 1...1000) { shape.miterLimit = m }
         if let items = r.array("lineDashPattern") {
-            shape.lineDashPattern = items.compactMap { ObjectReader.number($0.node, path: $0.path, in: 0...Double.greatestFiniteMagnitude, context: r.context) }
+            shape.lineDashPattern = items.compactMap { ObjectReader.number($0.node, path: $0.path, in: SceneLimits.length, context: r.context) }
         }
         if let p = r.number("lineDashPhase") { shape.lineDashPhase = p }
         if let f = r.choice("fillRule", FillRule.self) { shape.fillRule = f }

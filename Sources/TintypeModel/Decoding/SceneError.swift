@@ -31,20 +31,6 @@ public struct SceneError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 
-/// Limits that keep a scene from exhausting memory or the stack.
-public enum SceneLimits {
-    /// Views may nest this deep below the root.
-    public static let maxViewDepth = 64
-    /// Largest output width or height, in pixels.
-    public static let maxPixelDimension = 16_384
-    /// Largest output area, in pixels (64 megapixels).
-    public static let maxPixelCount = 64 * 1024 * 1024
-    /// Scales a scene may ask for; the pixel limits above bound what they may produce.
-    public static let scaleRange: ClosedRange<Double> = 0.25...16
-    /// Largest scene file, in bytes.
-    public static let maxFileSize = 16 * 1024 * 1024
-}
-
 /// Quotes a value for a message: strings in double quotes, other values as written.
 public func quoted(_ s: String) -> String {
     var out = "\""

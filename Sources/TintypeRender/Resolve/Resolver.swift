@@ -87,6 +87,12 @@ public struct Resolver {
     public init(images: ImageStore, text: TextMeasuring) { self.images = images; self.text = text }
 
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
+        // A scene built in Swift meets the limits a decoded one was checked against (SceneLimits).
+        let problems = scene.limitProblems
+        if let first = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more outside the limits)" : ""
+            throw RenderError(path: first.path, message: first.message + more)
+        }
         let size = scene.screenSize
         var window = Environment(
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
