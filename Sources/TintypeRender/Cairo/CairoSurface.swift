@@ -1,12 +1,17 @@
 import CCairo
 import CDeflate
 import Foundation
+import TintypeModel
 
 /// Owns a cairo image surface (ARGB32).
 final class CairoSurface: @unchecked Sendable {
     let pointer: OpaquePointer
 
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(ImageFileError) {
+        // Checked before Int32 conversion: no caller's arithmetic can make a surface past the pixel budget.
+        guard SceneLimits.allowsPixels(width: width, height: height) else {
+            throw ImageFileError("a surface of \(width)×\(height) pixels is beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+        }
         pointer = cairo_image_surface_create(format, Int32(width), Int32(height))
         try check()
     }
@@ -44,8 +49,15 @@ final class CairoSurface: @unchecked Sendable {
     }
 
     /// Reads a PNG from memory. Paletted, gray and 16-bit PNGs come back as ARGB32 too.
+    /// The header is checked first: a corrupt one is named as such, and a size past the pixel budget
+    /// is refused before any memory is taken for it.
     convenience init(png bytes: [UInt8]) throws(ImageFileError) {
         PNGDecodeCounter.shared.increment()
+        switch PNGHeader.read(bytes) {
+        case .failure(let problem): throw ImageFileError("\(problem)")
+        case .success(let header):
+            if let problem = header.pixelLimitProblem { throw ImageFileError("too large: \(problem)") }
+        }
         final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
         let context = Unmanaged.passRetained(reader)
@@ -60,8 +72,9 @@ final class CairoSurface: @unchecked Sendable {
             reader.offset += n
             return CAIRO_STATUS_SUCCESS
         }, context.toOpaque())!
+        // libpng's errors reach Cairo as "out of memory"; with the size checked above, they mean corrupt data.
         do { try self.init(owning: surface) } catch {
-            throw ImageFileError("not a readable PNG (\(error.message))")
+            throw ImageFileError("a corrupt PNG: its image data cannot be decoded")
         }
     }
 

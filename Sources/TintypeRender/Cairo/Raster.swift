@@ -104,7 +104,10 @@ final class Raster {
     /// Blurs and saturates what is already drawn under the backdrop's rect, in device pixels.
     private func drawBackdrop(_ b: Backdrop) throws(RenderError) {
         // The rect in device pixels, rounded out, plus a margin so the blur sees past its edges.
-        let (x0, y0, x1, y1) = pixelBounds(b.rect)
+        // Only the part on the output matters; a bar placed far off screen must not ask for a huge surface.
+        let bounds = pixelBounds(b.rect)
+        let x0 = max(0, bounds.x0), y0 = max(0, bounds.y0)
+        let x1 = min(surface.width, bounds.x1), y1 = min(surface.height, bounds.y1)
         let sigma = b.blurRadius * scale
         let margin = Int((sigma * 3).rounded(.up))
         let w = x1 - x0 + 2 * margin, h = y1 - y0 + 2 * margin

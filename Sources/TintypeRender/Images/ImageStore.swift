@@ -40,7 +40,11 @@ public final class ImageStore: @unchecked Sendable {
             defer { lock.unlock() }
             let key = RasterKey(file: file, scale: scale)
             if let hit = rasters[key] { return (hit, scale) }
-            let w = max(1, Int((image.size.width * scale).rounded(.up))), h = max(1, Int((image.size.height * scale).rounded(.up)))
+            let pw = (image.size.width * scale).rounded(.up), ph = (image.size.height * scale).rounded(.up)
+            guard SceneLimits.allowsPixels(width: pw, height: ph) else {
+                throw ImageFileError("the SVG is \(format(image.size.width))×\(format(image.size.height)) points, \(format(pw))×\(format(ph)) pixels at this scale: more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+            }
+            let w = max(1, Int(pw)), h = max(1, Int(ph))
             let surface = try CairoSurface(width: w, height: h)
             let cr = cairo_create(surface.pointer)!
             defer { cairo_destroy(cr) }
@@ -82,7 +86,7 @@ final class LoadedImage: @unchecked Sendable {
         case .png:
             let surface: CairoSurface
             do { surface = try CairoSurface(png: Array(data)) } catch {
-                throw ImageFileError("image file \"\(source.path)\" is corrupt: \(error.message)")
+                throw ImageFileError("image file \"\(source.path)\" is \(error.message)")
             }
             let s = source.scale
             return LoadedImage(content: .raster(surface), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s)

@@ -144,21 +144,22 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
             return (dx, dy)
         }
         cairo_new_path(cr)
-        var xOffset: Int32 = 0
+        // Sums in Int: a long line's advances can pass what Int32 holds.
+        var xOffset = 0
         var node = line.pointee.runs
         while let n = node {
             node = n.pointee.next
             guard let run = n.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee,
                   let item = run.item, let glyphString = run.glyphs else { continue }
-            xOffset += run.start_x_offset
+            xOffset += Int(run.start_x_offset)
             let runBaseline = baseline - Double(run.y_offset) / units
             var glyphs: [cairo_glyph_t] = []
-            var advance: Int32 = 0
+            var advance = 0
             let count = Int(glyphString.pointee.num_glyphs)
             for i in 0..<count {
                 let info = glyphString.pointee.glyphs[i]
-                defer { advance += info.geometry.width }
-                let gx = x + Double(xOffset + advance + info.geometry.x_offset) / units
+                defer { advance += Int(info.geometry.width) }
+                let gx = x + Double(xOffset + advance + Int(info.geometry.x_offset)) / units
                 let gy = runBaseline + Double(info.geometry.y_offset) / units
                 if info.glyph == 0x0FFF_FFFF { continue }  // PANGO_GLYPH_EMPTY
                 let p = devicePosition(gx, gy)
@@ -175,7 +176,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
                 cairo_set_scaled_font(cr, scaled)
                 cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
             }
-            xOffset += pango_glyph_string_get_width(glyphString) + run.end_x_offset
+            xOffset += Int(pango_glyph_string_get_width(glyphString)) + Int(run.end_x_offset)
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_fill(cr)
@@ -213,6 +214,14 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         item.alignment == .natural ? (item.direction == .rightToLeft ? .right : .left) : item.alignment
     }
 
+    /// Points in Pango units (1024 a point), clamped to ±2^30: a frame laid out from pins can be wider
+    /// than a 32-bit Pango unit holds, and nothing wider than about a million points differs on screen.
+    static func pangoUnits(_ points: Double) -> Int32 {
+        let units = (points * Double(PANGO_SCALE)).rounded()
+        guard !units.isNaN else { return 0 }
+        return Int32(min(Double(1 << 30), max(-Double(1 << 30), units)))
+    }
+
     /// A layout of `text` in the item's font, wrapped at `wrapWidth` (nil: one line per paragraph).
     /// Lines are placed by `draw`, so the layout's own alignment is left.
     private func makeLayout(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?) -> OpaquePointer? {
@@ -226,7 +235,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
 
         let attrs = pango_attr_list_new()
         defer { pango_attr_list_unref(attrs) }
-        if let spacing = pango_attr_letter_spacing_new(Int32((item.font.tracking * Double(PANGO_SCALE)).rounded())) {
+        if let spacing = pango_attr_letter_spacing_new(Self.pangoUnits(item.font.tracking)) {
             pango_attr_list_insert(attrs, spacing)
         }
         // UIKit never adds a hyphen where it breaks a word.
@@ -234,8 +243,8 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         pango_layout_set_attributes(layout, attrs)
 
         pango_layout_set_text(layout, text, -1)
-        pango_layout_set_width(layout, wrapWidth.map { Int32(max(0, $0) * Double(PANGO_SCALE)) } ?? -1)
-        pango_layout_set_spacing(layout, Int32(item.lineSpacing * Double(PANGO_SCALE)))
+        pango_layout_set_width(layout, wrapWidth.map { Self.pangoUnits(max(0, $0)) } ?? -1)
+        pango_layout_set_spacing(layout, Self.pangoUnits(item.lineSpacing))
         pango_layout_set_auto_dir(layout, 1)
         pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         pango_layout_set_wrap(layout, item.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
