@@ -110,7 +110,12 @@ enum Wheel {
         let midY = frame.midY
         let midX = frame.midX
         var rows: [DisplayItem] = []
+        // Only rows that can reach the screen are drawn: a wheel a million points tall faces tens
+        // of thousands of rows, nearly all far off screen (frames here are in screen coordinates;
+        // a screen's height of margin either side keeps rows that a transform might still bring in).
+        let screenHeight = env.traits.screenSize.height
         for p in placements(height: frame.height, rowHeight: h) {
+            if screenHeight > 0, midY + p.y + h < -screenHeight || midY + p.y - h > 2 * screenHeight { continue }
             let center = p.offset == 0
             let size = center ? centerFontSize : otherFontSize * p.scale * pow(p.cosine, 0.75)
             let alpha = center ? 1 : otherRowAlpha * maskAlpha(distance: p.y, halfHeight: frame.height / 2)
