@@ -22,6 +22,8 @@ public struct Scene: Sendable, Equatable {
     public var statusBar: StatusBar
     public var contentSizeCategory: ContentSizeCategory
     public var layoutDirection: LayoutDirection
+    /// The app's locale (a BCP 47 tag such as `de-DE`, `ar` or `ja-JP`); nil: English (United States).
+    public var locale: String?
     /// The root view; its frame defaults to the whole screen.
     public var root: View
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.

@@ -13,18 +13,29 @@ import TintypeModel
 /// ```
 public final class Renderer: Sendable {
     public let images: ImageStore
+    /// Receives warnings about a render that still succeeded: a character no pinned font has
+    /// (drawn as an empty box, as UIKit draws it). By default they go to standard error.
+    public let warn: @Sendable (RenderWarning) -> Void
 
-    public init(images: ImageStore = ImageStore()) { self.images = images }
+    public init(images: ImageStore = ImageStore(), warn: @escaping @Sendable (RenderWarning) -> Void = RenderWarning.printToStandardError) {
+        self.images = images
+        self.warn = warn
+    }
 
     /// The scene's resolved drawing, before pixels.
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
-        try Resolver(images: images, text: TextEngine.shared).displayList(for: scene)
+        var list = try Resolver(images: images, text: TextEngine.shared.measurer(language: scene.locale)).displayList(for: scene)
+        list.language = scene.locale
+        return list
     }
 
     public func render(_ scene: Scene) throws(RenderError) -> Bitmap {
         let list = try displayList(for: scene)
         let raster = try Raster(list: list, images: images)
         try raster.draw(list.items)
+        for (item, scalars) in raster.missingCharacters {
+            for scalar in scalars { warn(RenderWarning(path: item.source, character: scalar, text: item.text)) }
+        }
         return raster.surface.bitmap()
     }
 
@@ -33,4 +44,31 @@ public final class Renderer: Sendable {
         let bitmap = try render(scene)
         do { return try bitmap.pngData() } catch { throw RenderError(path: "", message: error.message) }
     }
+}
+
+/// Something worth knowing about a render that still succeeded.
+public struct RenderWarning: Sendable, Equatable, CustomStringConvertible {
+    /// Where in the scene (`root.subviews[1]`); empty when the text belongs to no view of the scene.
+    public var path: String
+    /// The character no pinned font has.
+    public var character: Unicode.Scalar
+    /// The text it was in.
+    public var text: String
+
+    public var description: String {
+        let code = "U+" + String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let shown = character.properties.generalCategory == .control || character.properties.generalCategory == .privateUse
+            ? "" : " \"\(Character(character))\""
+        let excerpt = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return (path.isEmpty ? "" : path + ": ") + "no pinned font has \(code)\(shown) (in \"\(excerpt)\"); it is drawn as an empty box"
+    }
+
+    /// Prints `warning: …` on standard error.
+    public static let printToStandardError: @Sendable (RenderWarning) -> Void = { warning in
+        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

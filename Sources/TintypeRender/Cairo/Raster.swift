@@ -8,6 +8,9 @@ final class Raster {
     let cr: OpaquePointer
     let scale: Double
     let images: ImageStore
+    let language: String?
+    /// Characters no pinned font has, with the text item they were in (drawn as empty boxes).
+    private(set) var missingCharacters: [(item: TextItem, scalars: [Unicode.Scalar])] = []
 
     init(list: DisplayList, images: ImageStore) throws(RenderError) {
         let w = Int((list.size.width * list.scale).rounded()), h = Int((list.size.height * list.scale).rounded())
@@ -16,6 +19,7 @@ final class Raster {
         }
         cr = cairo_create(surface.pointer)
         scale = list.scale
+        language = list.language
         self.images = images
         cairo_scale(cr, scale, scale)
     }
@@ -51,7 +55,8 @@ final class Raster {
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         case .text(let text):
-            try TextEngine.shared.draw(text, on: cr)
+            let missing = try TextEngine.shared.draw(text, on: cr, language: language)
+            if !missing.isEmpty { missingCharacters.append((text, missing)) }
         case .image(let image):
             try drawImage(image)
         case .group(let group):

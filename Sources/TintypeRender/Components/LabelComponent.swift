@@ -8,6 +8,6 @@ enum LabelComponent {
         return [.text(TextItem(
             text: label.text, font: font, color: env.resolve(label.textColor), frame: frame,
             alignment: label.textAlignment, direction: env.layoutDirection, numberOfLines: label.numberOfLines,
-            lineBreakMode: label.lineBreakMode, lineSpacing: label.lineSpacing))]
+            lineBreakMode: label.lineBreakMode, lineSpacing: label.lineSpacing, source: env.path))]
     }
 }

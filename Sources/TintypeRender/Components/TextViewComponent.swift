@@ -12,7 +12,7 @@ enum TextViewComponent {
         let item = TextItem(text: v.text, font: font, color: env.resolve(v.textColor),
                             frame: Rect(x: frame.minX + inset.left + pad, y: frame.minY + inset.top, width: width, height: height),
                             alignment: v.textAlignment, direction: env.layoutDirection, numberOfLines: 0,
-                            lineBreakMode: .byWordWrapping, lineSpacing: v.lineSpacing)
+                            lineBreakMode: .byWordWrapping, lineSpacing: v.lineSpacing, source: env.path)
         return [.group(Group(items: [.text(item)], clip: .rect(frame)))]
     }
 }

@@ -11,9 +11,11 @@ public struct DisplayList: Sendable, Equatable {
     /// Pixels per point.
     public var scale: Double
     public var items: [DisplayItem]
+    /// The scene's language (a BCP 47 tag), which text is shaped, broken and given faces in; nil: English.
+    public var language: String?
 
-    public init(size: Size, scale: Double, items: [DisplayItem]) {
-        self.size = size; self.scale = scale; self.items = items
+    public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil) {
+        self.size = size; self.scale = scale; self.items = items; self.language = language
     }
 }
 
@@ -126,6 +128,8 @@ public struct TextItem: Sendable, Equatable {
     public var numberOfLines: Int
     public var lineBreakMode: LineBreakMode
     public var lineSpacing: Double
+    /// Where the text comes from in the scene (`root.subviews[2]`), for warnings; may be empty.
+    public var source: String = ""
 }
 
 /// A concrete face: family, weight, size and tracking.

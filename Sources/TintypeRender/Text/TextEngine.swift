@@ -2,41 +2,49 @@ import CCairo
 import Foundation
 import TintypeModel
 
-/// Pango text, pinned to Debian's Inter through a private fontconfig configuration, with fixed font
-/// options (grayscale antialiasing, no hinting, no hinted metrics) so text is the same everywhere.
+/// Pango text through the font policy's private fontconfig configuration (Inter, then the pinned
+/// fallback chain), with fixed font options (grayscale antialiasing, no hinting, no hinted
+/// metrics) so text is the same everywhere.
 ///
 /// Pango's font map and context are shared, so every Pango call goes through one lock.
 final class TextEngine: TextMeasuring, @unchecked Sendable {
     static let shared = TextEngine()
 
-    /// Folders searched for Inter, in order; Debian's fonts-inter installs the first.
-    static let fontDirectories = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/inter"]
-
     private let lock = NSLock()
     private let fontMap: UnsafeMutablePointer<PangoFontMap>?
     private let context: OpaquePointer?
     private let measuringContext: OpaquePointer?
+    /// The fontconfig configuration the font map uses (the font map holds a reference too).
+    private let config: OpaquePointer?
     let loadError: String?
+    /// The primary face's line height and baseline per font, in Pango units: every line takes
+    /// these whatever fallback faces it holds, as UIKit keeps the system font's line height.
+    private var lineBoxes: [ResolvedFont: (height: Int32, baseline: Int32)] = [:]
+    private var familyLists: [String: String] = [:]
 
     private init() {
-        let dirs = Self.fontDirectories.filter { FileManager.default.fileExists(atPath: $0) }
+        let xml = FontPolicy.configurationText
         let config = FcConfigCreate()
-        // Only Inter's folders: no system font can stand in. Caches are read from the system's folder
-        // and written to the user's, which keeps fontconfig from warning when neither is writable.
-        let home = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
-            ?? ((ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
-        var xml = "<?xml version=\"1.0\"?><!DOCTYPE fontconfig SYSTEM \"fonts.dtd\"><fontconfig>"
-        for dir in dirs { xml += "<dir>\(dir)</dir>" }
-        xml += "<cachedir>/var/cache/fontconfig</cachedir><cachedir>\(home)/tintype-fontconfig</cachedir></fontconfig>"
-        let added = !dirs.isEmpty && FcConfigParseAndLoadFromMemory(config, xml, 1) != 0 && FcConfigBuildFonts(config) != 0
-        guard added, let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
-            fontMap = nil; context = nil; measuringContext = nil
-            loadError = "the Inter font is not installed (looked in \(Self.fontDirectories.joined(separator: ", "))); run Scripts/setup"
+        var problem: String?
+        if FcConfigParseAndLoadFromMemory(config, xml, 1) == 0 || FcConfigBuildFonts(config) == 0 {
+            problem = "the private font configuration does not load"
+        } else {
+            let present = Self.families(in: config)
+            let missing = FontPolicy.table.filter { !$0.families.allSatisfy(present.contains) }
+            if !missing.isEmpty {
+                let packages = missing.reduce(into: [String]()) { if !$0.contains($1.package) { $0.append($1.package) } }
+                problem = "the pinned fonts are not all installed (missing \(missing.flatMap(\.families).joined(separator: ", ")) "
+                    + "from \(packages.joined(separator: ", "))); run Scripts/setup"
+            }
+        }
+        guard problem == nil, let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            fontMap = nil; context = nil; measuringContext = nil; self.config = nil
+            loadError = problem ?? "Pango has no FreeType font map"
             FcConfigDestroy(config)
             return
         }
         tt_font_map_set_config(map, config)
-        FcConfigDestroy(config)  // the font map holds its own reference
+        self.config = config  // released with the process: the engine is shared and lives as long
         fontMap = map
         func makeContext() -> OpaquePointer? {
             let ctx = pango_font_map_create_context(map)
@@ -57,18 +65,70 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         loadError = nil
     }
 
+    /// The family names of every face a configuration sees.
+    private static func families(in config: OpaquePointer?) -> Set<String> {
+        var result = Set<String>()
+        for file in faces(in: config) { result.formUnion(file.families) }
+        return result
+    }
+
+    /// Every face a configuration sees: its file and family names.
+    static func faces(in config: OpaquePointer?) -> [(file: String, families: [String])] {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return [] }
+        var faces: [(String, [String])] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            var families: [String] = []
+            var n: Int32 = 0
+            var family: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(pattern, FC_FAMILY, n, &family) == FcResultMatch, let family {
+                families.append(String(cString: family))
+                n += 1
+            }
+            faces.append((String(cString: file), families))
+        }
+        return faces
+    }
+
+    /// Every face the engine's configuration sees (for `tintype fonts` and the pinning test).
+    var visibleFaces: [(file: String, families: [String])] { Self.faces(in: config) }
+
+    /// How many characters the faces of `family` cover, and the file of its regular face.
+    func coverage(of family: String) -> (characters: Int, file: String?) {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return (0, nil) }
+        var best: (Int, String?) = (0, nil)
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var name: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(pattern, FC_FAMILY, 0, &name) == FcResultMatch, let name, String(cString: name) == family else { continue }
+            var charset: OpaquePointer?
+            var file: UnsafeMutablePointer<FcChar8>?
+            let count = FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch ? Int(FcCharSetCount(charset)) : 0
+            let path = FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch ? file.map { String(cString: $0) } : nil
+            // The regular face stands for the family (the bold one has the same characters).
+            if best.1 == nil || (path?.contains("Regular") == true && best.1?.contains("Regular") != true) { best = (max(count, best.0), path) }
+        }
+        return best
+    }
+
     /// Lays out and draws `item` on `cr`, whose user space is in points, the way UILabel does:
     /// lines wrap at the frame's width; no more lines are shown than `numberOfLines` allows (0: no
     /// limit) or than fit the height (always at least one); the shown block is centered vertically;
     /// in the truncating modes the last shown line ends (or starts, or is cut in the middle) with
     /// an ellipsis when text is left over; `byClipping` on one line does not wrap and is clipped at
     /// the frame's sides.
-    func draw(_ item: TextItem, on cr: OpaquePointer) throws(RenderError) {
+    ///
+    /// Returns the characters no pinned font has (drawn as empty boxes), each once, in order.
+    @discardableResult
+    func draw(_ item: TextItem, on cr: OpaquePointer, language: String? = nil) throws(RenderError) -> [Unicode.Scalar] {
         if let loadError { throw RenderError(path: "", message: loadError) }
         lock.lock()
         defer { lock.unlock() }
-        guard let ctx = context else { return }
+        guard let ctx = context else { return [] }
         pango_cairo_update_context(cr, ctx)
+        setLanguage(ctx, language)
         // A paragraph takes the direction of its first strong letter, left to right when it has none
         // (NSWritingDirectionNatural: Unicode bidi rules P2 and P3). The layout direction only
         // decides where natural alignment puts the lines.
@@ -77,11 +137,12 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         let frame = item.frame
         let truncates = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode)
         let singleUnwrapped = item.numberOfLines == 1 && item.lineBreakMode == .byClipping
-        guard let layout = makeLayout(ctx, item, text: item.text, wrapWidth: singleUnwrapped ? nil : frame.width) else { return }
+        guard let layout = makeLayout(ctx, item, text: item.text, wrapWidth: singleUnwrapped ? nil : frame.width) else { return [] }
         defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
 
-        let lines = lineMetrics(layout)
-        guard !lines.isEmpty else { return }
+        let box = lineBox(ctx, item)
+        let lines = lineMetrics(layout, box: box)
+        guard !lines.isEmpty else { return [] }
         var visible = lines.count
         if item.numberOfLines > 0 { visible = min(visible, item.numberOfLines) }
         visible = min(visible, max(1, lines.prefix(visible).filter { $0.bottom <= frame.height + 0.01 }.count))
@@ -116,16 +177,38 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         }
         let c = item.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+        var missing: [Unicode.Scalar] = []
         for i in 0..<visible {
             let m = lines[i]
             if i == visible - 1, let truncated, let line = pango_layout_get_line_readonly(truncated, 0) {
                 let t = extents(of: line)
-                let baseline = Double(pango_layout_get_baseline(truncated)) / Double(PANGO_SCALE)
-                show(line, x: lineX(width: t.width) - t.x, baseline: top + m.top + baseline, on: cr)
+                let baseline = Double(box.baseline) / Double(PANGO_SCALE)
+                show(line, x: lineX(width: t.width) - t.x, baseline: top + m.top + baseline, color: c, on: cr, missing: &missing)
             } else if let line = pango_layout_get_line_readonly(layout, Int32(i)) {
-                show(line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, on: cr)
+                show(line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, color: c, on: cr, missing: &missing)
             }
         }
+        return missing
+    }
+
+    /// The language Pango shapes, breaks lines and picks faces for: the scene's, else English
+    /// (never the process's locale, which would leak into pixels).
+    private func setLanguage(_ ctx: OpaquePointer, _ language: String?) {
+        pango_context_set_language(ctx, pango_language_from_string(language ?? "en"))
+    }
+
+    /// The primary face's line height and baseline for the item's font (cached).
+    private func lineBox(_ ctx: OpaquePointer, _ item: TextItem) -> (height: Int32, baseline: Int32) {
+        if let box = lineBoxes[item.font] { return box }
+        var probe = item
+        probe.lineSpacing = 0
+        guard let layout = makeLayout(ctx, probe, text: "x", wrapWidth: nil, fallback: false) else { return (0, 0) }
+        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let box = (logical.height, pango_layout_get_baseline(layout))
+        lineBoxes[item.font] = box
+        return box
     }
 
     /// Fills the line's glyph outlines with its left edge at `x` on the baseline, the way Core
@@ -133,7 +216,10 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// rounded to a quarter of a device pixel. (Cairo's glyph cache would round every glyph to a
     /// whole pixel, which makes letter spacing visibly uneven at small sizes and low scales.)
     /// A glyph the font lacks is drawn as an empty box, so that it cannot go unnoticed.
-    private func show(_ line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double, on cr: OpaquePointer) {
+    ///
+    /// A run in a color font (emoji) is painted with its own colors instead, at the same positions.
+    private func show(_ line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double, color: Color,
+                      on cr: OpaquePointer, missing: inout [Unicode.Scalar]) {
         let units = Double(PANGO_SCALE)
         func devicePosition(_ ux: Double, _ uy: Double) -> (x: Double, y: Double) {
             var dx = ux, dy = uy
@@ -164,6 +250,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
                 if info.glyph == 0x0FFF_FFFF { continue }  // PANGO_GLYPH_EMPTY
                 let p = devicePosition(gx, gy)
                 if info.glyph & 0x1000_0000 != 0 {  // PANGO_GLYPH_UNKNOWN_FLAG: an empty box
+                    if let scalar = Unicode.Scalar(info.glyph & 0x0FFF_FFFF), !missing.contains(scalar) { missing.append(scalar) }
                     let w = Double(info.geometry.width) / units, em = w * 1.6
                     cairo_rectangle(cr, p.x + w * 0.1, p.y - em * 0.7, w * 0.8, em * 0.7)
                     cairo_rectangle(cr, p.x + w * 0.9 - 1, p.y - em * 0.7 + 1, -(w * 0.8 - 2), em * 0.7 - 2)
@@ -174,7 +261,19 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
             if !glyphs.isEmpty, let font = item.pointee.analysis.font,
                let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) {
                 cairo_set_scaled_font(cr, scaled)
-                cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+                if isColor(font) {
+                    // Color glyphs have no outline to fill: they are painted as images. The
+                    // outlines gathered so far are filled first; the order does not matter, as
+                    // glyphs of one line do not overlap.
+                    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                    cairo_fill(cr)
+                    cairo_set_source_rgba(cr, 0, 0, 0, color.alpha)
+                    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+                    cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+                    cairo_new_path(cr)
+                } else {
+                    cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
+                }
             }
             xOffset += Int(pango_glyph_string_get_width(glyphString)) + Int(run.end_x_offset)
         }
@@ -182,32 +281,64 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         cairo_fill(cr)
     }
 
+    /// Whether a Pango font paints color glyphs (the policy's color entries).
+    private func isColor(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        guard let desc = pango_font_describe(font) else { return false }
+        defer { pango_font_description_free(desc) }
+        guard let family = pango_font_description_get_family(desc).map({ String(cString: $0) }) else { return false }
+        return Self.colorFamilies.contains(family)
+    }
+
+    private static let colorFamilies = Set(FontPolicy.table.filter(\.color).flatMap(\.families))
+
     /// The advance width and line height of `text` on one line, in points.
-    func size(of text: String, font: ResolvedFont) -> Size {
+    func size(of text: String, font: ResolvedFont) -> Size { size(of: text, font: font, language: nil) }
+
+    /// The height of `text` wrapped at `width` (all its lines), in points.
+    func height(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double) -> Double {
+        height(of: text, font: font, width: width, lineSpacing: lineSpacing, language: nil)
+    }
+
+    func size(of text: String, font: ResolvedFont, language: String?) -> Size {
         guard loadError == nil else { return .zero }
         lock.lock()
         defer { lock.unlock() }
         guard let ctx = measuringContext else { return .zero }
+        setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
                             numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)
         guard let layout = makeLayout(ctx, item, text: text, wrapWidth: nil) else { return .zero }
         defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(logical.height) / Double(PANGO_SCALE))
+        let lines = max(1, Int(pango_layout_get_line_count(layout)))
+        let box = lineBox(ctx, item)
+        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(Int32(lines) * box.height) / Double(PANGO_SCALE))
     }
 
-    /// The height of `text` wrapped at `width` (all its lines), in points.
-    func height(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double) -> Double {
+    func height(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double, language: String?) -> Double {
         guard loadError == nil, !text.isEmpty else { return 0 }
         lock.lock()
         defer { lock.unlock() }
         guard let ctx = measuringContext else { return 0 }
+        setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: Rect(x: 0, y: 0, width: width, height: 0), alignment: .left,
                             direction: .leftToRight, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: lineSpacing)
         guard let layout = makeLayout(ctx, item, text: text, wrapWidth: width) else { return 0 }
         defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
-        return lineMetrics(layout).last?.bottom ?? 0
+        return lineMetrics(layout, box: lineBox(ctx, item)).last?.bottom ?? 0
+    }
+
+    /// A measurer that lays text out in `language` (the scene's), for the resolver.
+    func measurer(language: String?) -> TextMeasuring { LanguageMeasurer(engine: self, language: language) }
+
+    private struct LanguageMeasurer: TextMeasuring {
+        let engine: TextEngine
+        let language: String?
+        func size(of text: String, font: ResolvedFont) -> Size { engine.size(of: text, font: font, language: language) }
+        func height(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double) -> Double {
+            engine.height(of: text, font: font, width: width, lineSpacing: lineSpacing, language: language)
+        }
     }
 
     private func effectiveAlignment(_ item: TextItem) -> TextAlignment {
@@ -224,11 +355,13 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
 
     /// A layout of `text` in the item's font, wrapped at `wrapWidth` (nil: one line per paragraph).
     /// Lines are placed by `draw`, so the layout's own alignment is left.
-    private func makeLayout(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?) -> OpaquePointer? {
+    /// With `fallback`, the font description names the policy's whole chain after the item's face.
+    private func makeLayout(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?, fallback: Bool = true) -> OpaquePointer? {
         guard let layout = pango_layout_new(ctx) else { return nil }
         let desc = pango_font_description_new()
         defer { pango_font_description_free(desc) }
-        pango_font_description_set_family(desc, item.font.family)
+        let language = pango_language_to_string(pango_context_get_language(ctx)).map { String(cString: $0) }
+        pango_font_description_set_family(desc, fallback ? familyList(item.font.family, language: language) : item.font.family)
         pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(item.font.weight.cssWeight)))
         pango_font_description_set_absolute_size(desc, item.font.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
@@ -308,7 +441,31 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         return (Double(logical.x) / Double(PANGO_SCALE), Double(logical.width) / Double(PANGO_SCALE))
     }
 
-    private func lineMetrics(_ layout: OpaquePointer) -> [LineMetrics] {
+    /// The family list for a face and language (cached: it is asked for on every layout).
+    private func familyList(_ family: String, language: String?) -> String {
+        let key = family + "|" + (language ?? "")
+        if let list = familyLists[key] { return list }
+        let list = FontPolicy.familyList(primary: family, language: language)
+        familyLists[key] = list
+        return list
+    }
+
+    /// The lines of a layout, each `box` high (the primary face's line height) plus the layout's
+    /// spacing, so a line holding emoji or CJK is no taller than its neighbours.
+    private func lineMetrics(_ layout: OpaquePointer, box: (height: Int32, baseline: Int32)) -> [LineMetrics] {
+        let spacing = pango_layout_get_spacing(layout)
+        return pangoLineMetrics(layout).enumerated().map { i, line in
+            var m = line
+            let top = Int32(i) * (box.height + spacing)
+            let s = Double(PANGO_SCALE)
+            m.top = Double(top) / s
+            m.baseline = Double(top + box.baseline) / s
+            m.bottom = Double(top + box.height) / s
+            return m
+        }
+    }
+
+    private func pangoLineMetrics(_ layout: OpaquePointer) -> [LineMetrics] {
         var lines: [LineMetrics] = []
         guard let iter = pango_layout_get_iter(layout) else { return [] }
         defer { pango_layout_iter_free(iter) }

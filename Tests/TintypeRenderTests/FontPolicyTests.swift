@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TintypeModel
+@testable import TintypeRender
+
+@Suite struct FontPolicyTests {
+    @Test func thePrivateConfigurationSeesOnlyThePinnedFiles() {
+        let files = FontPolicy.visibleFiles
+        #expect(!files.isEmpty)
+        #expect(files.filter { !FontPolicy.isPinned($0) } == [])
+        // fonts-dejavu-core is installed by Scripts/setup for Chromium: renders must never see it.
+        #expect(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/dejavu"))
+        #expect(!FontPolicy.visibleFamilies.contains { $0.hasPrefix("DejaVu") })
+        // Faces inside pinned collections that the policy does not use are rejected too.
+        #expect(!FontPolicy.visibleFamilies.contains("Noto Sans Mono CJK JP"))
+        #expect(!FontPolicy.visibleFamilies.contains { $0.hasPrefix("Noto Serif") })
+        // Every named family of the chain is there.
+        for entry in FontPolicy.table {
+            for family in entry.families { #expect(FontPolicy.visibleFamilies.contains(family), "\(family)") }
+        }
+        #expect(FontPolicy.loadError == nil)
+    }
+
+    @Test func theConfigurationIsGeneratedFromTheTableInItsOrder() {
+        let xml = FontPolicy.configuration(cacheDirectory: "/tmp/cache")
+        var last = xml.startIndex
+        for entry in FontPolicy.table {
+            for file in entry.files {
+                let glob = "<glob>\(entry.directory)/\(file)</glob>"
+                guard let r = xml.range(of: glob) else { Issue.record("missing \(glob)"); continue }
+                #expect(r.lowerBound >= last, "\(glob) out of order")
+                last = r.lowerBound
+            }
+        }
+        #expect(xml.contains("<family>emoji</family><prefer><family>Noto Color Emoji</family></prefer>"))
+    }
+
+    @Test func theCJKFacePreferredByTheLanguageComesFirst() {
+        func cjk(_ language: String?) -> [String] {
+            FontPolicy.familyList(primary: "Inter", language: language).split(separator: ",").map(String.init).filter { $0.contains("CJK") }
+        }
+        #expect(cjk(nil) == ["Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK HK", "Noto Sans CJK JP", "Noto Sans CJK KR"])
+        #expect(cjk("ja-JP").first == "Noto Sans CJK JP")
+        #expect(cjk("ko").first == "Noto Sans CJK KR")
+        #expect(cjk("zh-Hant").first == "Noto Sans CJK TC")
+        #expect(cjk("zh-TW").first == "Noto Sans CJK TC")
+        #expect(cjk("zh-Hant-HK").first == "Noto Sans CJK HK")
+        #expect(cjk("zh-Hans-CN").first == "Noto Sans CJK SC")
+        #expect(cjk("de-DE") == cjk(nil))
+        let list = FontPolicy.familyList(primary: "Inter Display", language: "ja")
+        #expect(list.hasPrefix("Inter Display,Noto Color Emoji,Noto Sans Arabic,"))
+        #expect(!list.contains("Inter,"))
+    }
+
+    @Test func emojiAndCJKLinesKeepTheSystemFontsLineHeight() {
+        let font = ResolvedFont(system: 17, weight: .regular)
+        let latin = TextEngine.shared.size(of: "Hg", font: font).height
+        #expect(latin > 0)
+        for text in ["日本語", "😀👍🏽", "مرحبا", "สวัสดี", "नमस्ते"] {
+            #expect(TextEngine.shared.size(of: text, font: font).height == latin, "\(text)")
+        }
+        let three = TextEngine.shared.height(of: "Hg\n日本 😀\nHg", font: font, width: 300, lineSpacing: 0)
+        #expect(three == 3 * latin)
+    }
+
+    @Test func emojiAreDrawnInColorAndScriptsWithoutBoxes() throws {
+        let log = WarningLog()
+        let renderer = Renderer(warn: log.add)
+        let s = try scene("""
+            {"device": "iPhone 8", "scale": 1, "statusBar": {"hidden": true}, "root": {"view": {"subviews": [
+              {"label": {"frame": [0, 0, 100, 40], "text": "😀", "font": 30}},
+              {"label": {"frame": [0, 40, 375, 30], "text": "日本語 مرحبا שלום नमस्ते สวัสดี"}}]}}}
+            """)
+        let bitmap = try renderer.render(s)
+        var colorful = 0
+        for y in 0..<40 { for x in 0..<100 {
+            let p = bitmap.rgba8(x: x, y: y)
+            if abs(p.r - p.b) > 60 { colorful += 1 }
+        } }
+        #expect(colorful > 100)
+        #expect(log.warnings.isEmpty)
+    }
+
+    @Test func aCharacterNoFontHasIsABoxAndAWarning() throws {
+        let log = WarningLog()
+        let renderer = Renderer(warn: log.add)
+        // Tangut: only fonts-noto-core's serif face has it, which the policy leaves out.
+        let s = try scene("""
+            {"device": "iPhone 8", "scale": 1, "root": {"view": {"subviews": [
+              {"label": {"frame": [0, 40, 375, 30], "text": "A \\uD81C\\uDC00 B"}}]}}}
+            """)
+        let bitmap = try renderer.render(s)
+        let warnings = log.warnings
+        #expect(warnings == [RenderWarning(path: "root.subviews[0]", character: "\u{17000}", text: "A \u{17000} B")])
+        #expect(warnings.first?.description == "root.subviews[0]: no pinned font has U+17000 \"\u{17000}\" (in \"A \u{17000} B\"); it is drawn as an empty box")
+        // The box's outline is drawn: dark pixels between the A and the B.
+        var dark = 0
+        for y in 40..<70 { for x in 0..<375 where bitmap.rgba8(x: x, y: y).r < 128 { dark += 1 } }
+        #expect(dark > 0)
+    }
+}
+
+/// Collects a renderer's warnings.
+final class WarningLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [RenderWarning] = []
+    var warnings: [RenderWarning] { lock.lock(); defer { lock.unlock() }; return list }
+    func add(_ w: RenderWarning) { lock.lock(); list.append(w); lock.unlock() }
+}
