@@ -24,6 +24,10 @@ public struct Scene: Sendable, Equatable {
     public var layoutDirection: LayoutDirection
     /// The app's locale (a BCP 47 tag such as `de-DE`, `ar` or `ja-JP`); nil: English (United States).
     public var locale: String?
+    /// The app's string catalog as the scene names it (texts are already translated when decoded).
+    public var strings: String?
+    /// A pseudo-language the scene's localized texts are shown in.
+    public var pseudoLanguage: PseudoLanguage?
     /// The root view; its frame defaults to the whole screen.
     public var root: View
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.

@@ -15,6 +15,10 @@ final class DecodeContext {
     private(set) var ids: [String: String] = [:]
     private var references: [(id: String, path: String, position: SourcePosition?)] = []
 
+    /// Turns `{"localized": ...}` texts into the app's strings (set from the scene's `strings`,
+    /// `locale` and `pseudoLanguage` before any view is read).
+    var localizer = Localizer(catalog: nil, locale: "en", pseudo: nil, missing: .error)
+
     init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory }
 
     func declare(id: String, path: String, position: SourcePosition?) {
@@ -92,9 +96,17 @@ final class ObjectReader {
 
     // MARK: Scalars
 
+    /// A string, or the app's translation of `{"localized": "KEY", "arguments": [...]}`.
     func string(_ key: String) -> String? {
         guard let n = node(key) else { return nil }
-        guard case .string(let s) = n.value else { report(key, n, "expected a string, found \(n.value.kindName)"); return nil }
+        if case .object(let members) = n.value, members.contains(where: { $0.key == "localized" }),
+           let r = ObjectReader(n, path: join(path, key), context: context) {
+            return context.localizer.text(r)
+        }
+        guard case .string(let s) = n.value else {
+            report(key, n, "expected a string\(context.localizer.catalog == nil ? "" : " or {\"localized\": KEY}"), found \(n.value.kindName)")
+            return nil
+        }
         return s
     }
 

@@ -111,6 +111,7 @@ public enum SceneDecoder {
         guard let r = ObjectReader(node, path: "", context: context, what: "a scene object") else { return nil }
         var scene = Scene(root: View())
         scene.baseDirectory = context.baseDirectory
+        decodeLanguage(r, into: &scene, node: node, context: context)
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
         }
@@ -132,7 +133,12 @@ public enum SceneDecoder {
         if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { scene.tintAdjustmentMode = m }
         if let c = r.color("backgroundColor") { scene.backgroundColor = c }
         if let c = r.choice("contentSizeCategory", ContentSizeCategory.self, aliases: contentSizeAliases) { scene.contentSizeCategory = c }
-        if let d = r.choice("layoutDirection", LayoutDirection.self, aliases: layoutDirectionAliases) { scene.layoutDirection = d }
+        if let d = r.choice("layoutDirection", LayoutDirection.self, aliases: layoutDirectionAliases) {
+            scene.layoutDirection = d
+        } else if (scene.locale.map(AppLocale.isRightToLeft) ?? false) || scene.pseudoLanguage == .bidi {
+            // An Arabic or Hebrew app is laid out right to left unless the scene says otherwise.
+            scene.layoutDirection = .rightToLeft
+        }
         if let s = r.object("statusBar") {
             if let style = s.choice("style", StatusBar.Style.self, aliases: ["darkContent": .default]) { scene.statusBar.style = style }
             if let h = s.bool("hidden") { scene.statusBar.hidden = h }
@@ -187,6 +193,41 @@ public enum SceneDecoder {
             context.report("presented", r.node("presented")?.position, "on an iPad\(pad.label == nil ? "" : " (\(pad.scene.device.name))") an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
         }
         return scene
+    }
+
+    /// The scene's `locale`, `strings`, `pseudoLanguage` and `missingStrings`, read before any
+    /// view so that localized texts can be looked up as they are met.
+    static func decodeLanguage(_ r: ObjectReader, into scene: inout Scene, node: JSONNode, context: DecodeContext) {
+        if let n = r.node("locale") {
+            if case .string(let tag) = n.value {
+                if let problem = AppLocale.problem(with: tag) { context.report("locale", n.position, problem) } else { scene.locale = tag }
+            } else {
+                context.report("locale", n.position, "expected a locale tag like \"de-DE\", found \(n.value.kindName)")
+            }
+        }
+        scene.pseudoLanguage = r.choice("pseudoLanguage", PseudoLanguage.self)
+        let missing = r.choice("missingStrings", MissingStrings.self) ?? .error
+        var catalog: StringCatalog?
+        if let n = r.node("strings") {
+            if case .string(let file) = n.value, !file.isEmpty {
+                let full = file.hasPrefix("/") ? file : (context.baseDirectory.map { $0 + "/" + file } ?? file)
+                let name = file.hasPrefix("/") || context.baseDirectory == nil ? file
+                    : (context.file.contains("/") ? String(context.file[..<context.file.lastIndex(of: "/")!]) + "/" + file : file)
+                do { catalog = try StringCatalog.load(path: full, name: name) } catch {
+                    for issue in error.issues {
+                        // The catalog's own problems keep their own file, line and column.
+                        context.report(issue.file == name && issue.position == nil ? "strings" : "strings: " + issue.file
+                                       + (issue.position.map { ":\($0.line):\($0.column)" } ?? "") + (issue.path.isEmpty ? "" : ": " + issue.path),
+                                       n.position, issue.message)
+                    }
+                }
+                scene.strings = file
+            } else {
+                context.report("strings", n.position, "expected the path of a string catalog (Localizable.xcstrings, or a folder of .lproj folders), found \(n.value.kindName)")
+            }
+        }
+        context.localizer = Localizer(catalog: catalog, locale: scene.locale ?? catalog?.sourceLanguage ?? "en",
+                                      pseudo: scene.pseudoLanguage, missing: missing)
     }
 
     /// A device of the catalog by name or alias; nil after reporting what is wrong at `path`.

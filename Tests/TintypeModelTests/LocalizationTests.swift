@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import TintypeModel
+
+@Suite struct LocalizationTests {
+    /// A folder with `files` (relative path → contents), removed after `body`.
+    func withFiles<T>(_ files: [String: String], _ body: (String) throws -> T) throws -> T {
+        let dir = NSTemporaryDirectory() + "tintype-l10n-" + UUID().uuidString
+        for (path, text) in files {
+            let full = dir + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        return try body(dir)
+    }
+
+    func decode(_ json: String, in dir: String) throws -> Scene {
+        try SceneDecoder.decode(json, file: "scene.json", baseDirectory: dir)
+    }
+
+    func issues(_ json: String, in dir: String) -> [SceneIssue] {
+        do { _ = try SceneDecoder.decode(json, file: "scene.json", baseDirectory: dir); return [] } catch { return error.issues }
+    }
+
+    func label(_ scene: Scene, _ i: Int = 0) -> String? {
+        if case .label(let l) = scene.root.subviews[i].kind { return l.text }
+        return nil
+    }
+
+    static let catalog = """
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "Messages": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Nachrichten"}}}},
+          "Hello %@, %d new": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "Hallo %@, %d neu"}}}},
+          "%lld games": {"localizations": {
+            "en": {"variations": {"plural": {"one": {"stringUnit": {"value": "%lld game"}}, "other": {"stringUnit": {"value": "%lld games"}}}}},
+            "ar": {"variations": {"plural": {"few": {"stringUnit": {"value": "%lld ألعاب"}}, "other": {"stringUnit": {"value": "%lld لعبة"}}}}}}}
+        }}
+        """
+
+    func scene(locale: String?, _ texts: String..., extra: String = "") -> String {
+        let views = texts.map { "{\"label\": {\"text\": \($0)}}" }.joined(separator: ",")
+        return "{\(locale.map { "\"locale\": \"\($0)\"," } ?? "")\"strings\": \"L.xcstrings\",\(extra)\"root\": {\"view\": {\"subviews\": [\(views)]}}}"
+    }
+
+    @Test func aLocaleSetsTheDirectionAndAnUnknownOneIsAnError() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            #expect(try decode(scene(locale: "ar"), in: dir).layoutDirection == .rightToLeft)
+            #expect(try decode(scene(locale: "he-IL"), in: dir).layoutDirection == .rightToLeft)
+            #expect(try decode(scene(locale: "de-DE"), in: dir).layoutDirection == .leftToRight)
+            #expect(try decode(scene(locale: "en-DE"), in: dir).locale == "en-DE")
+            #expect(try decode(scene(locale: "zh-Hant-TW"), in: dir).locale == "zh-Hant-TW")
+            #expect(try decode(scene(locale: "ar", extra: "\"layoutDirection\": \"leftToRight\","), in: dir).layoutDirection == .leftToRight)
+            let problems = issues(scene(locale: "de-DX"), in: dir)
+            #expect(problems.map(\.path) == ["locale"])
+            #expect(problems.first?.message.contains("unknown locale \"de-DX\"; did you mean \"de-DE\"?") == true)
+            #expect(problems.first?.position == SourcePosition(line: 1, column: 12))
+        }
+    }
+
+    @Test func textsAreLookedUpFormattedAndPluralized() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let de = try decode(scene(locale: "de-AT", "{\"localized\": \"Messages\"}",
+                                      "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\", 3]}"), in: dir)
+            #expect(label(de, 0) == "Nachrichten")
+            #expect(label(de, 1) == "Hallo Ana, 3 neu")
+            let en = try decode(scene(locale: nil, "{\"localized\": \"Messages\"}", "{\"localized\": \"%lld games\", \"arguments\": [1]}"), in: dir)
+            #expect(label(en, 0) == "Messages")  // the key is the source text
+            #expect(label(en, 1) == "1 game")
+            let ar = try decode(scene(locale: "ar", "{\"localized\": \"%lld games\", \"arguments\": [3]}",
+                                      "{\"localized\": \"%lld games\", \"arguments\": [100]}"), in: dir)
+            #expect(label(ar, 0) == "3 ألعاب")  // CLDR: 3 is "few" in Arabic
+            #expect(label(ar, 1) == "100 لعبة")
+        }
+    }
+
+    @Test func missingKeysWrongArgumentsAndShowingTheKey() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let missing = issues(scene(locale: "ja", "{\"localized\": \"Messages\"}", "{\"localized\": \"Mesages\"}"), in: dir)
+            #expect(missing.count == 2)
+            #expect(missing.first?.path == "root.subviews[0].text.localized")
+            #expect(missing.first?.message.hasPrefix("no \"ja\" translation of \"Messages\" in L.xcstrings (it has de)") == true)
+            #expect(missing.last?.message.contains("did you mean \"Messages\"?") == true)
+            let shown = try decode(scene(locale: "ja", "{\"localized\": \"Messages\"}", extra: "\"missingStrings\": \"showKey\","), in: dir)
+            #expect(label(shown) == "Messages")
+            let wrong = issues(scene(locale: "de", "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\", \"three\"]}",
+                                     "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\"]}"), in: dir)
+            #expect(wrong.map(\.path) == ["root.subviews[0].text.arguments[1]", "root.subviews[1].text.arguments"])
+            #expect(wrong.first?.message == "%d needs a whole number, found a string")
+            #expect(wrong.last?.message == "\"Hello %@, %d new\" takes 2 arguments (%@, %d), found 1")
+        }
+    }
+
+    @Test func aLocalizedTextNeedsACatalog() {
+        do {
+            _ = try SceneDecoder.decode("{\"root\": {\"label\": {\"text\": {\"localized\": \"X\"}}}}", file: "s.json", baseDirectory: nil)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.issues.first?.message == "a localized text needs the scene's \"strings\" (a string catalog)")
+        }
+    }
+
+    @Test func catalogSyntaxErrorsHaveTheirOwnLineAndColumn() throws {
+        try withFiles(["L.xcstrings": "{\"strings\": {\n  \"a\": {,}\n}}",
+                       "Folder/de.lproj/Localizable.strings": "\"Messages\" = \"Nachrichten\";\n\"Edit\" = \"Bearbeiten\"\n\"x\" = \"y\";"]) { (dir: String) throws -> Void in
+            let json = issues(scene(locale: nil), in: dir)
+            #expect(json.count == 1)
+            #expect(json.first?.path == "strings: L.xcstrings:2:9")
+            #expect(json.first?.message.hasPrefix("malformed JSON") == true)
+            let strings = issues("{\"strings\": \"Folder\", \"root\": {\"view\": {}}}", in: dir)
+            #expect(strings.first?.path == "strings: Folder/de.lproj/Localizable.strings:3:1")
+            #expect(strings.first?.message == "expected \";\" after the value of \"Edit\"")
+        }
+    }
+
+    @Test func lprojFoldersWithStringsAndStringsdict() throws {
+        let dict = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>%d photos</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@photos@</string>
+                <key>photos</key><dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>d</string>
+                  <key>one</key><string>%d Foto</string>
+                  <key>other</key><string>%d Fotos</string>
+                </dict>
+              </dict>
+            </dict></plist>
+            """
+        try withFiles(["Strings/de.lproj/Localizable.strings": "/* title */\n\"Messages\" = \"Nach\\u00ADrichten\"; // soft hyphen\n",
+                       "Strings/de.lproj/Localizable.stringsdict": dict,
+                       "Strings/en.lproj/Localizable.strings": "\"Messages\" = \"Messages\";"]) { (dir: String) throws -> Void in
+            let json = """
+                {"locale": "de", "strings": "Strings", "root": {"view": {"subviews": [
+                  {"label": {"text": {"localized": "Messages"}}},
+                  {"label": {"text": {"localized": "%d photos", "arguments": [1]}}},
+                  {"label": {"text": {"localized": "%d photos", "arguments": [7]}}}]}}}
+                """
+            let s = try decode(json, in: dir)
+            #expect(label(s, 0) == "Nach\u{AD}richten")
+            #expect(label(s, 1) == "1 Foto")
+            #expect(label(s, 2) == "7 Fotos")
+        }
+    }
+
+    @Test func pseudoLanguages() throws {
+        #expect(Pseudo.accented("Edit") == "[Éðîţ one]")
+        #expect(Pseudo.accented("Hello %@") == "[Ĥéļļö %@ one]")
+        let accented = Pseudo.accented("Good game! Rematch tonight?")
+        #expect(accented.count - 2 >= Int((27 * 1.4).rounded(.down)))
+        #expect(Pseudo.bidi("Edit") == "\u{202E}Edit\u{202C}")
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let s = try decode(scene(locale: nil, "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\", 2]}", extra: "\"pseudoLanguage\": \"bidi\","), in: dir)
+            #expect(s.layoutDirection == .rightToLeft)
+            #expect(label(s) == "\u{202E}Hello Ana, 2 new\u{202C}")
+        }
+    }
+}
