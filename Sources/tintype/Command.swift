@@ -2,15 +2,66 @@ import Foundation
 import TintypeModel
 import TintypeSnapshot
 
-/// A subcommand: parsed from its arguments, then run.
+/// A subcommand: parsed from its arguments, then run. Its usage line, its help and its parsing
+/// all come from one table (`options`), so none of them can list an option the others lack.
 protocol Command {
     static var name: String { get }
     static var abstract: String { get }
-    static var usage: String { get }
-    /// The full `--help` text after the usage line.
-    static var help: String { get }
+    /// The positional arguments as the usage line shows them ("SCENE.json...").
+    static var arguments: String { get }
+    /// One row per positional argument for the help: its name and what it is.
+    static var argumentHelp: [(String, String)] { get }
+    static var options: [OptionSpec] { get }
+    /// The help text after the options: what the command does, exit codes, examples.
+    static var discussion: String { get }
     init(arguments: [String]) throws
     func run() -> Int32
+}
+
+/// One option of a command: its names (short first), the value it takes (nil for a flag), and
+/// its help. The last name is the one the command matches on.
+struct OptionSpec: Sendable {
+    var names: [String]
+    var value: String?
+    var help: String
+    init(_ names: String..., value: String? = nil, help: String) {
+        self.names = names; self.value = value; self.help = help
+    }
+    var name: String { names[names.count - 1] }
+}
+
+extension Command {
+    static var arguments: String { "" }
+    static var argumentHelp: [(String, String)] { [] }
+    static var options: [OptionSpec] { [] }
+    static var discussion: String { "" }
+
+    /// `Usage: tintype test [DIR...] [--record MODE] …`, from the table.
+    static var usage: String {
+        var parts = ["Usage: tintype", name]
+        if !arguments.isEmpty { parts.append(arguments) }
+        for o in options { parts.append("[" + o.names[0] + (o.value.map { " " + $0 } ?? "") + "]") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full help after the usage line: arguments, options (with -h), then the discussion.
+    static var help: String {
+        func rows(_ rows: [(String, String)]) -> String {
+            rows.map { left, text in
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                let first = left.count < 22 ? "  " + left.padding(toLength: 22, withPad: " ", startingAt: 0) : "  " + left + "\n" + String(repeating: " ", count: 24)
+                return first + lines.joined(separator: "\n" + String(repeating: " ", count: 24))
+            }.joined(separator: "\n")
+        }
+        var s = ""
+        if !argumentHelp.isEmpty { s += "Arguments:\n" + rows(argumentHelp) + "\n\n" }
+        let optionRows = (options + [OptionSpec("-h", "--help", help: "Show this help.")]).map { o in
+            (o.names.joined(separator: ", ") + (o.value.map { " " + $0 } ?? ""), o.help)
+        }
+        s += "Options:\n" + rows(optionRows)
+        if !discussion.isEmpty { s += "\n\n" + discussion }
+        return s
+    }
 }
 
 /// Bad usage: the message, and the command whose usage to show.
@@ -26,16 +77,20 @@ struct UsageError: Error {
 enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1
+    /// `diff`: an input image cannot be read.
+    static let unreadable: Int32 = 2
     static let usage: Int32 = 64
 }
 
 enum Tool {
     static let usage = "Usage: tintype <command> [options]"
+    /// The version `--version` prints and reports record. Raised with each release.
+    static let version = "0.2.0"
 
     static func overview(_ commands: [any Command.Type]) -> String {
         var s = "tintype: draws iOS screens from scene files, without iOS.\n\n\(usage)\n\nCommands:\n"
         for c in commands { s += "  " + c.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.abstract + "\n" }
-        s += "  help      Show help for a command.\n\nSee 'tintype help <command>' for a command's options."
+        s += "  help      Show help for a command.\n\nOptions:\n  --version Print the version.\n  -h, --help Show this help.\n\nSee 'tintype help <command>' for a command's options."
         return s
     }
 
@@ -45,6 +100,7 @@ enum Tool {
             return ExitCode.usage
         }
         if first == "--help" || first == "-h" { print(overview(commands)); return ExitCode.success }
+        if first == "--version" { print("tintype \(version)"); return ExitCode.success }
         if first == "help" {
             guard args.count > 1 else { print(overview(commands)); return ExitCode.success }
             guard let c = commands.first(where: { $0.name == args[1] }) else {
@@ -55,8 +111,10 @@ enum Tool {
             return ExitCode.success
         }
         guard let type = commands.first(where: { $0.name == first }) else {
-            var message = "unknown command \"\(first)\""
-            if let best = Suggest.closest(to: first, in: commands.map { $0.name } + ["help"]) { message += "; did you mean \"\(best)\"?" }
+            let isOption = first.hasPrefix("-")
+            var message = isOption ? "unknown option \"\(first)\"" : "unknown command \"\(first)\""
+            let candidates = isOption ? ["--help", "--version"] : commands.map { $0.name } + ["help"]
+            if let best = Suggest.closest(to: first, in: candidates) { message += "; did you mean \"\(best)\"?" }
             printError(message, usage: usage, hint: "See 'tintype --help'.")
             return ExitCode.usage
         }
@@ -85,7 +143,9 @@ enum Tool {
     }
 }
 
-/// Walks `--flag value` / `--flag=value` style arguments.
+/// Walks a command's arguments against its option table: `--flag`, `--option value`,
+/// `--option=value`, and positional arguments (all of them after `--`). An option not in the table
+/// is an error with a suggestion, as an unknown command is.
 struct ArgumentScanner {
     private var args: [String]
     private var index = 0
@@ -94,56 +154,70 @@ struct ArgumentScanner {
 
     init(_ args: [String], command: any Command.Type) { self.args = args; self.command = command }
 
-    /// The next argument: an option (`--scale`, with `--scale=2` split in two) or a positional one.
-    /// After `--` every argument is positional.
-    mutating func next() -> (option: String?, argument: String)? {
+    /// The next argument: an option from the table with its value (nil for a flag), or a
+    /// positional argument (`option` nil).
+    mutating func next() throws(UsageError) -> (option: String?, value: String)? {
         guard index < args.count else { return nil }
         let a = args[index]
         index += 1
-        if !positionalOnly {
-            if a == "--" { positionalOnly = true; return next() }
-            if a.hasPrefix("-") && a != "-" {
-                if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
-                    args.insert(String(a[a.index(after: eq)...]), at: index)
-                    return (String(a[..<eq]), a)
-                }
-                return (a, a)
-            }
+        guard !positionalOnly else { return (nil, a) }
+        if a == "--" { positionalOnly = true; return try next() }
+        guard a.hasPrefix("-") && a != "-" else { return (nil, a) }
+        var name = a
+        var inline: String?
+        if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+            name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
         }
-        return (nil, a)
-    }
-
-    /// The value after an option.
-    mutating func value(for option: String) throws(UsageError) -> String {
-        guard index < args.count else { throw UsageError(message: "missing value for \(option)", command: command) }
+        guard let spec = command.options.first(where: { $0.names.contains(name) }) else {
+            var message = "unknown option \"\(name)\""
+            let all = command.options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
+            // A mistyped or shortened option ("--tresh", "--max-pix") is also compared with each
+            // option's start, as long as it is.
+            let best = Suggest.closest(to: name, in: all)
+                ?? Suggest.closest(to: name, in: all.map { String($0.prefix(name.count + 1)) }).flatMap { p in all.first { $0.hasPrefix(p) } }
+            if let best { message += "; did you mean \"\(best)\"?" }
+            throw UsageError(message: message, command: command)
+        }
+        guard spec.value != nil else {
+            if inline != nil { throw UsageError(message: "\(spec.name) takes no value, found \"\(a)\"", command: command) }
+            return (spec.name, "")
+        }
+        if let inline { return (spec.name, inline) }
+        guard index < args.count else { throw UsageError(message: "missing value for \(spec.name)", command: command) }
         let v = args[index]
         index += 1
-        return v
+        return (spec.name, v)
     }
 }
 
 func writeStderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
-extension ArgumentScanner {
-    /// The number after `option`, within `range`.
-    mutating func number(for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
-        let v = try value(for: option)
-        guard let d = Double(v), d.isFinite, range.contains(d) else {
-            throw UsageError(message: "\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(v)\"", command: command)
-        }
-        return d
-    }
+/// The comparison options `test` and `diff` share, and their reading into a tolerance.
+enum ToleranceOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec("--threshold", value: "T", help: "Per-pixel YIQ threshold, 0 to 1 (default 0.1; 0 is exact)."),
+        OptionSpec("--max-pixels", value: "N", help: "Differing pixels tolerated (default 0)."),
+        OptionSpec("--max-ratio", value: "R", help: "Share of differing pixels tolerated, 0 to 1 (default 0)."),
+        OptionSpec("--count-antialiasing", help: "Count anti-aliased pixels as differences too."),
+    ]
 
-    /// Reads a comparison option (`--threshold`, `--max-pixels`, `--max-ratio`,
-    /// `--count-antialiasing`) into `tolerance`; false when `option` is none of them.
-    mutating func tolerance(_ option: String, into tolerance: inout Tolerance) throws(UsageError) -> Bool {
+    /// Reads `option` into `tolerance`; false when it is none of the comparison options.
+    static func read(_ option: String, _ value: String, into tolerance: inout Tolerance, command: any Command.Type) throws(UsageError) -> Bool {
         switch option {
-        case "--threshold": tolerance.threshold = try number(for: option, in: 0...1)
-        case "--max-pixels": tolerance.maxDifferentPixels = Int(try number(for: option, in: 0...1e12))
-        case "--max-ratio": tolerance.maxDifferentRatio = try number(for: option, in: 0...1)
+        case "--threshold": tolerance.threshold = try number(option, value, in: 0...1, command: command)
+        case "--max-pixels": tolerance.maxDifferentPixels = Int(try number(option, value, in: 0...1e12, command: command))
+        case "--max-ratio": tolerance.maxDifferentRatio = try number(option, value, in: 0...1, command: command)
         case "--count-antialiasing": tolerance.countAntialiasing = true
         default: return false
         }
         return true
     }
+}
+
+/// The number `value` of `option`, within `range`.
+func number(_ option: String, _ value: String, in range: ClosedRange<Double>, command: any Command.Type) throws(UsageError) -> Double {
+    guard let d = Double(value), d.isFinite, range.contains(d) else {
+        throw UsageError(message: "\(option) takes a number from \(format(range.lowerBound)) to \(format(range.upperBound)), found \"\(value)\"", command: command)
+    }
+    return d
 }

@@ -3,15 +3,15 @@ import TintypeModel
 struct DevicesCommand: Command {
     static let name = "devices"
     static let abstract = "List the device catalog with sizes, scales and safe areas."
-    static let usage = "Usage: tintype devices"
-    static let help = """
+    static let discussion = """
         Prints one device a line: its name (what a scene's "device" takes), its size in points and
         pixels, its scale, its status bar height, and its safe area insets (top, left, bottom, right)
         in portrait and landscape. Aliases are listed below each device.
         """
 
     init(arguments: [String]) throws(UsageError) {
-        if let extra = arguments.first { throw UsageError(message: "unexpected argument \"\(extra)\"", command: Self.self) }
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        if let (_, extra) = try scanner.next() { throw UsageError(message: "unexpected argument \"\(extra)\"", command: Self.self) }
     }
 
     func run() -> Int32 {

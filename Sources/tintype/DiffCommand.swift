@@ -5,20 +5,19 @@ import TintypeSnapshot
 struct DiffCommand: Command {
     static let name = "diff"
     static let abstract = "Compare two PNG images perceptually."
-    static let usage = "Usage: tintype diff A.png B.png [-o DIFF.png] [--strip STRIP.png] [--threshold T] [--max-pixels N] [--max-ratio R] [--count-antialiasing]"
-    static let help = """
+    static let arguments = "A.png B.png"
+    static let argumentHelp = [("A.png", "The expected image."), ("B.png", "The actual image.")]
+    static let options = [
+        OptionSpec("-o", "--output", value: "DIFF.png", help: """
+            A's pixels faded toward white in gray, differing pixels red, anti-aliased
+            ones yellow. Written only when the images differ.
+            """),
+        OptionSpec("--strip", value: "STRIP.png", help: "A | diff | B side by side."),
+    ] + ToleranceOptions.specs
+    static let discussion = """
         Compares B (actual) with A (expected): identical bytes first, then pixelmatch's YIQ distance
         per pixel with anti-aliasing detection. Prints one line: identical, or how many pixels
         differ, how many are anti-aliasing, and where.
-
-        Options:
-          -o, --output DIFF.png A's pixels faded toward white in gray, differing pixels red,
-                                anti-aliased ones yellow. Written only when the images differ.
-          --strip STRIP.png     A | diff | B side by side.
-          --threshold T         Per-pixel threshold, 0 to 1 (default 0.1; 0 is exact).
-          --max-pixels N        Differing pixels tolerated (default 0).
-          --max-ratio R         Share of differing pixels tolerated, 0 to 1 (default 0).
-          --count-antialiasing  Count anti-aliased pixels as differences too.
 
         Exit code: 0 when the images match (within the tolerance), 1 when they differ (or their
         sizes do), 2 when an input cannot be read, 64 for bad usage.
@@ -31,13 +30,13 @@ struct DiffCommand: Command {
 
     init(arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, argument) = scanner.next() {
+        while let (option, v) = try scanner.next() {
             switch option {
-            case nil: inputs.append(argument)
-            case "-o", "--output": output = try scanner.value(for: "--output")
-            case "--strip": strip = try scanner.value(for: "--strip")
-            case let option? where try scanner.tolerance(option, into: &tolerance): break
-            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            case nil: inputs.append(v)
+            case "--output": output = v
+            case "--strip": strip = v
+            case let option? where try ToleranceOptions.read(option, v, into: &tolerance, command: Self.self): break
+            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
             }
         }
         guard inputs.count == 2 else {
@@ -62,7 +61,7 @@ struct DiffCommand: Command {
             case .success(let image): images.append(image)
             case .failure(let error):
                 writeStderr("Error: \(error.message)")
-                return 2
+                return ExitCode.unreadable
             }
         }
         // The diff image is drawn only when one is asked for, so rows that are the same in both

@@ -6,20 +6,21 @@ import TintypeSnapshot
 struct RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render scene files to PNG images."
-    static let usage = "Usage: tintype render SCENE.json... [-o OUT.png | -o DIR/] [--scale N] " + TraitOptions.usage
-    static let help = """
-        Arguments:
-          SCENE.json            A scene file, or - to read one from standard input.
-
-        Options:
-          -o, --output PATH     Where to write. For one scene: a PNG path, a folder (ending in /
-                                or existing), or - for standard output. For several scenes: a folder,
-                                created if missing. Default: NAME.png in the current folder.
-          --scale N             Render at N pixels per point instead of the device's (0.25 to 16,
-                                within the pixel limit: 16384 a side, 64 megapixels).
-        \(TraitOptions.help)
-          -h, --help            Show this help.
-
+    static let arguments = "SCENE.json..."
+    static let argumentHelp = [("SCENE.json", "A scene file, or - to read one from standard input.")]
+    static let options = [
+        OptionSpec("-o", "--output", value: "PATH", help: """
+            Where to write. For one scene: a PNG path (its folder is created if
+            missing), a folder (ending in / or existing), or - for standard output.
+            For several scenes: a folder, created if missing. Default: NAME.png in
+            the current folder.
+            """),
+        OptionSpec("--scale", value: "N", help: """
+            Render at N pixels per point instead of the device's (0.25 to 16,
+            within the pixel limit: 16384 a side, 64 megapixels).
+            """),
+    ] + TraitOptions.specs
+    static let discussion = """
         A scene with "variants" (or "devices") renders once per variant, each to its own PNG named
         after the traits that vary: NAME.DEVICE.png (game.iphone-8.png), settings.iphone-se.ax3.rtl.png.
         'tintype variants SCENE.json' lists them. A trait option whose value the scene's variants
@@ -30,6 +31,7 @@ struct RenderCommand: Command {
         beside its scene with the same name is a golden: render refuses to overwrite it (use
         'tintype test --record' for that). Several scenes render in parallel; each failure prints
         its file, the path inside it and the offending value, and the exit code is 1 if any failed.
+        To render every scene of a folder, name its files (Snapshots/Basics/*.json).
 
         Examples:
           tintype render Snapshots/Basics/corners.json -o corners.png
@@ -43,20 +45,19 @@ struct RenderCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, argument) = scanner.next() {
+        while let (option, v) = try scanner.next() {
             switch option {
-            case nil: scenes.append(argument)
-            case "-o", "--output": output = try scanner.value(for: "--output")
+            case nil: scenes.append(v)
+            case "--output": output = v
             case "--scale":
-                let v = try scanner.value(for: "--scale")
                 guard let s = Double(v), s.isFinite, SceneLimits.scaleRange.contains(s) else {
                     let r = SceneLimits.scaleRange
                     throw UsageError(message: "--scale takes a number from \(r.lowerBound) to \(Int(r.upperBound)), found \"\(v)\"", command: Self.self)
                 }
                 overrides.scale = s
-            case let option? where try TraitOptions.read(option, &scanner, into: &overrides): break
+            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
             case let other?:
-                throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+                throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
             }
         }
         try validate()
@@ -64,6 +65,13 @@ struct RenderCommand: Command {
 
     func validate() throws(UsageError) {
         guard !scenes.isEmpty else { throw UsageError(message: "missing scene file", command: Self.self) }
+        for scene in scenes where scene != "-" {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: scene, isDirectory: &isDir), isDir.boolValue {
+                let stripped = scene.hasSuffix("/") ? String(scene.dropLast()) : scene
+                throw UsageError(message: "\"\(scene)\" is a folder; render takes scene files (\(stripped)/*.json renders every scene in it)", command: Self.self)
+            }
+        }
         if scenes.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "standard input (-) can be read only once", command: Self.self)
         }
@@ -132,10 +140,14 @@ struct RenderCommand: Command {
                 }
             }
         }
-        if let output, output != "-", scenes.count > 1 || output.hasSuffix("/") {
-            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-                Tool.printError("cannot create the folder \(output): \(error.localizedDescription)", usage: nil, hint: nil)
-                return ExitCode.failure
+        // The folder written into is created if missing, for -o DIR/ and for -o DIR/NAME.png alike.
+        if let output, output != "-" {
+            let folder = scenes.count > 1 || isDirectoryPath(output) ? output : (output as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                    Tool.printError("cannot create the folder \(folder): \(error.localizedDescription)", usage: nil, hint: nil)
+                    return ExitCode.failure
+                }
             }
         }
 

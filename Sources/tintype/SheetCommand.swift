@@ -6,23 +6,23 @@ import TintypeSnapshot
 struct SheetCommand: Command {
     static let name = "sheet"
     static let abstract = "Lay every variant of a scene out in one labeled grid (a contact sheet)."
-    static let usage = "Usage: tintype sheet SCENE.json -o SHEET.png [--rows TRAITS] [--columns TRAITS] [--scale N] [--record] " + TraitOptions.usage
-    static let help = """
-        Arguments:
-          SCENE.json            A scene file with "variants" (or "devices").
-
-        Options:
-          -o, --output PATH     The PNG to write (required), or - for standard output.
-          --rows TRAITS         The traits down the side, comma-separated: devices, orientations,
-                                contentSizeCategories, layoutDirections, locales,
-                                tintAdjustmentModes, scales (or their singular names).
-          --columns TRAITS      The traits across the top, the same way.
-          --scale N             Pixels per point of the sheet (default 2; 0.25 to 16).
-          --record              Allow writing over the sheet's golden beside the scene
-                                (SCENE.sheet.png), which is otherwise refused.
-        \(TraitOptions.help)
-          -h, --help            Show this help.
-
+    static let arguments = "SCENE.json"
+    static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\").")]
+    static let options = [
+        OptionSpec("-o", "--output", value: "PATH", help: "The PNG to write (required), or - for standard output."),
+        OptionSpec("--rows", value: "TRAITS", help: """
+            The traits down the side, comma-separated: devices, orientations,
+            contentSizeCategories, layoutDirections, locales,
+            tintAdjustmentModes, scales (or their singular names).
+            """),
+        OptionSpec("--columns", value: "TRAITS", help: "The traits across the top, the same way."),
+        OptionSpec("--scale", value: "N", help: "Pixels per point of the sheet (default 2; 0.25 to 16)."),
+        OptionSpec("--record", help: """
+            Allow writing over the sheet's golden beside the scene
+            (SCENE.sheet.png), which is otherwise refused.
+            """),
+    ] + TraitOptions.specs
+    static let discussion = """
         Every variant is rendered (in parallel) at the sheet's scale, so each screen keeps its true
         size relative to the others, and placed in the grid with its row and column captions in the
         margins. Only traits that vary can be rows or columns; a varying trait named in neither joins
@@ -46,16 +46,16 @@ struct SheetCommand: Command {
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
         var scenes: [String] = []
-        while let (option, argument) = scanner.next() {
+        while let (option, v) = try scanner.next() {
             switch option {
-            case nil: scenes.append(argument)
-            case "-o", "--output": output = try scanner.value(for: "--output")
-            case "--rows": rows = try Self.dimensions(try scanner.value(for: "--rows"), option: "--rows")
-            case "--columns": columns = try Self.dimensions(try scanner.value(for: "--columns"), option: "--columns")
+            case nil: scenes.append(v)
+            case "--output": output = v
+            case "--rows": rows = try Self.dimensions(v, option: "--rows")
+            case "--columns": columns = try Self.dimensions(v, option: "--columns")
             case "--record": record = true
-            case "--scale": scale = try scanner.number(for: "--scale", in: SceneLimits.scaleRange)
-            case let option? where try TraitOptions.read(option, &scanner, into: &overrides): break
-            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            case "--scale": scale = try number("--scale", v, in: SceneLimits.scaleRange, command: Self.self)
+            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
+            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
             }
         }
         guard scenes.count == 1 else { throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self) }

@@ -4,8 +4,8 @@ import TintypeSnapshot
 struct StampCommand: Command {
     static let name = "stamp"
     static let abstract = "Stamp golden PNGs so that passing checks need not decode them."
-    static let usage = "Usage: tintype stamp <golden.png | folder>..."
-    static let help = """
+    static let arguments = "GOLDEN.png|DIR..."
+    static let discussion = """
         Goldens recorded by this version of Tintype carry a stamp: a private PNG chunk (tiNT) with
         the SHA-256 of the pixels the file decodes to and of the file's other bytes. A check whose
         render hashes the same passes without decoding the golden. This command adds the stamp to
@@ -21,11 +21,14 @@ struct StampCommand: Command {
     var paths: [String]
 
     init(arguments: [String]) throws(UsageError) {
-        if let option = arguments.first(where: { $0.hasPrefix("-") }) {
-            throw UsageError(message: "unknown option \"\(option)\"", command: Self.self)
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        var paths: [String] = []
+        while let (option, v) = try scanner.next() {
+            guard option == nil else { throw UsageError(message: "option \(option!) is declared but not handled", command: Self.self) }
+            paths.append(v)
         }
-        guard !arguments.isEmpty else { throw UsageError(message: "missing golden or folder", command: Self.self) }
-        paths = arguments
+        guard !paths.isEmpty else { throw UsageError(message: "missing golden or folder", command: Self.self) }
+        self.paths = paths
     }
 
     func run() -> Int32 {

@@ -6,37 +6,61 @@ import TintypeSnapshot
 struct TestCommand: Command {
     static let name = "test"
     static let abstract = "Render every scene and compare it with the golden PNG beside it."
-    static let usage = "Usage: tintype test [DIR...] [--record MODE] [--shard I/N] [--filter PATTERN] [--threshold T] [--max-pixels N] [--max-ratio R] [--stale | --prune] " + TraitOptions.usage
-    static let help = """
-        Arguments:
-          DIR                   Folders searched (recursively) for scene files, *.json, each with its
-                                golden beside it (name.json + name.png). Default: Snapshots.
-
-        Options:
-          --record MODE         never | missing | failed | all. Default: TINTYPE_RECORD if set, else
-                                never when CI is set (a missing golden fails), else missing.
-                                Recording always counts as not passed: run again to verify.
-          --shard I/N           Run only part I of N (1-based), a deterministic split for CI matrices.
-          --filter PATTERN      Run only scenes whose path contains PATTERN (or matches it, with * and ?).
-          --threshold T         Per-pixel YIQ threshold, 0 to 1 (default 0.1; 0 is exact).
-          --max-pixels N        Differing pixels allowed (default 0).
-          --max-ratio R         Share of differing pixels allowed, 0 to 1 (default 0).
-          --count-antialiasing  Count anti-aliased pixels as differences too.
-          --artifacts DIR       Where failure artifacts and the HTML report go. Default:
-                                TINTYPE_ARTIFACTS if set, else .build/tintype-artifacts.
-        \(TraitOptions.help)
-                                Each trait option checks only the variants that have that value
-                                (the others count as skipped).
-          --stale               List goldens that no scene produces, and exit.
-          --prune               Remove those goldens, and exit.
-          -h, --help            Show this help.
-
+    static let arguments = "[DIR...]"
+    static let argumentHelp = [("DIR", """
+        Folders searched (recursively) for scene files, *.json, each with its
+        golden beside it (name.json + name.png). Default: Snapshots.
+        """)]
+    static let options = [
+        OptionSpec("--record", value: "MODE", help: """
+            never | missing | failed | all. Default: TINTYPE_RECORD if set, else
+            never when CI is set (a missing golden fails), else missing.
+            Recording always counts as not passed: run again to verify.
+            """),
+        OptionSpec("--shard", value: "I/N", help: """
+            Run only part I of N (1-based), a deterministic split for CI matrices.
+            auto reads the split from the CI system: GitLab (CI_NODE_INDEX,
+            CI_NODE_TOTAL), CircleCI (CIRCLE_NODE_INDEX, CIRCLE_NODE_TOTAL), Buildkite
+            (BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT) or a Kubernetes
+            Indexed Job (JOB_COMPLETION_INDEX, with TINTYPE_SHARD_COUNT); with none
+            of them set, every scene runs.
+            """),
+        OptionSpec("--filter", value: "PATTERN", help: "Run only scenes whose path contains PATTERN (or matches it, with * and ?)."),
+    ] + ToleranceOptions.specs + [
+        OptionSpec("--artifacts", value: "DIR", help: """
+            Where failure artifacts and the HTML report go. Default:
+            TINTYPE_ARTIFACTS if set, else .build/tintype-artifacts.
+            """),
+    ] + TraitOptions.specs.map { o in
+        var o = o
+        o.help += "\nChecks only the variants with that value (the others count as skipped)."
+        return o
+    } + [
+        OptionSpec("--reporter", value: "LIST", help: """
+            Comma-separated, or repeated: list (the default: a line per finished
+            scene, or one updating line on a terminal), dot, junit, github
+            (annotations; added by itself when GITHUB_ACTIONS=true), json.
+            """),
+        OptionSpec("--junit", value: "PATH", help: "Write JUnit XML to PATH (implies --reporter junit; default ARTIFACTS/junit.xml)."),
+        OptionSpec("--json", value: "PATH", help: "Write the JSON results to PATH (implies --reporter json; default standard output,\nand then the other reporters write to standard error)."),
+        OptionSpec("--bundle", value: "DIR", help: """
+            Write a result bundle for 'tintype report merge': DIR/results.json and
+            the artifacts (under DIR/artifacts unless --artifacts is given).
+            """),
+        OptionSpec("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails."),
+        OptionSpec("--stale", help: "List goldens that no scene produces, and exit."),
+        OptionSpec("--prune", help: "Remove those goldens, and exit."),
+    ]
+    static let discussion = """
         A scene with "variants" (or "devices") is checked once per variant, against the golden named
         after the traits that vary (settings.iphone-se.ax3.rtl.png; 'tintype variants' lists them).
-        Scenes and their variants render in parallel; a variant that fails to render fails alone. Each failure prints one line with its numbers and the paths of its
-        artifacts (expected, actual, diff, and an expected | diff | actual strip); the HTML report is
-        written to ARTIFACTS/report/index.html. The last line reads "N passed, N failed, N skipped,
-        N recorded". Exit code: 0 when every scene passed, 1 otherwise, 64 for bad usage.
+        Scenes and their variants render in parallel; a variant that fails to render fails alone.
+        Each failure prints one line with its numbers and the paths of its artifacts (expected,
+        actual, diff, and an expected | diff | actual strip); the HTML report is written to
+        ARTIFACTS/report/index.html. The last line reads "N passed, N failed, N skipped, N recorded".
+        A run that finds no scene to check fails (a mistyped folder or filter should not pass
+        quietly) unless --pass-with-no-scenes is given. Exit code: 0 when every scene passed,
+        1 otherwise, 64 for bad usage.
         """
 
     var directories: [String] = []
@@ -48,32 +72,50 @@ struct TestCommand: Command {
     var stale = false
     var prune = false
     var pick = TraitSet()
+    var passWithNoScenes = false
+    var autoShard = false
+    var reporters: [ReporterKind] = []
+    var junit: String?
+    var json: String?
+    var bundle: String?
 
     init(arguments: [String]) throws {
         var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, argument) = scanner.next() {
+        while let (option, v) = try scanner.next() {
             switch option {
-            case nil: directories.append(argument)
+            case nil: directories.append(v)
             case "--record":
-                let v = try scanner.value(for: "--record")
                 guard let m = RecordMode(rawValue: v) else {
                     throw UsageError(message: "--record takes never, missing, failed or all, found \"\(v)\"", command: Self.self)
                 }
                 record = m
+            case "--shard" where v == "auto": autoShard = true
             case "--shard":
-                let v = try scanner.value(for: "--shard")
                 let parts = v.split(separator: "/").map { Int($0) }
                 guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
                     throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(v)\"", command: Self.self)
                 }
                 shard = (i, n)
-            case "--filter": filter = try scanner.value(for: "--filter")
-            case let option? where try scanner.tolerance(option, into: &tolerance): break
-            case "--artifacts": artifacts = try scanner.value(for: "--artifacts")
+            case "--filter": filter = v
+            case let option? where try ToleranceOptions.read(option, v, into: &tolerance, command: Self.self): break
+            case "--artifacts": artifacts = v
             case "--stale": stale = true
             case "--prune": prune = true
-            case let option? where try TraitOptions.read(option, &scanner, into: &pick): break
-            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &pick): break
+            case "--pass-with-no-scenes": passWithNoScenes = true
+            case "--reporter":
+                for name in v.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                    guard let kind = ReporterKind(rawValue: name) else {
+                        var message = "--reporter takes " + ReporterKind.allCases.map(\.rawValue).joined(separator: ", ") + ", found \"\(name)\""
+                        if let s = Suggest.closest(to: name, in: ReporterKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(s)\"?" }
+                        throw UsageError(message: message, command: Self.self)
+                    }
+                    if !reporters.contains(kind) { reporters.append(kind) }
+                }
+            case "--junit": junit = v
+            case "--json": json = v
+            case "--bundle": bundle = v
+            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
             }
         }
         if directories.isEmpty { directories = ["Snapshots"] }
@@ -84,6 +126,9 @@ struct TestCommand: Command {
             }
         }
         if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
+        if reporters.contains(.list) && reporters.contains(.dot) {
+            throw UsageError(message: "--reporter list and dot both report progress; choose one", command: Self.self)
+        }
     }
 
     /// The scene files under the folders, each expanded to its renders (SceneFile names them).
@@ -122,46 +167,109 @@ struct TestCommand: Command {
             Tool.printError("\(error)", usage: Self.usage, hint: "See 'tintype help test'.")
             return ExitCode.usage
         }
+        var shard = self.shard
+        let env = ProcessInfo.processInfo.environment
+        if autoShard {
+            do { if let found = try AutoShard.resolve(env) { shard = (found.index, found.count); writeStderr("Shard \(found.index)/\(found.count) (from \(found.source))") } } catch {
+                Tool.printError(error.message, usage: Self.usage, hint: "See 'tintype help test'.")
+                return ExitCode.usage
+            }
+        }
+        // Reporters: list unless chosen; github added under GitHub Actions; junit and json when
+        // their files are named. JSON without a file takes standard output, the rest standard error.
+        var kinds = reporters
+        if junit != nil && !kinds.contains(.junit) { kinds.append(.junit) }
+        if json != nil && !kinds.contains(.json) { kinds.append(.json) }
+        if !kinds.contains(.list) && !kinds.contains(.dot) && reporters.isEmpty { kinds.insert(.list, at: 0) }
+        if env["GITHUB_ACTIONS"] == "true" && !kinds.contains(.github) { kinds.append(.github) }
+        let jsonToStdout = kinds.contains(.json) && json == nil
+        let text = TextStream(jsonToStdout ? FileHandle.standardError : FileHandle.standardOutput)
+        func say(_ s: String) { text.write(s + "\n") }
+
         let all = sceneFiles().flatMap(\.outputs)
         var selected = all.filter { matches($0.scenePath) && picked($0) }
         if let shard { selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) }
         let skipped = all.count - selected.count
         let chosen = selected
+        if chosen.isEmpty && !passWithNoScenes {
+            let folders = directories.joined(separator: ", ")
+            let by = [filter.map { "--filter \"\($0)\"" }, shard.map { "--shard \($0.index)/\($0.count)" }, pick.isEmpty ? nil : "the trait options"]
+            let why = all.isEmpty ? "no scene files (*.json) in \(folders)" : "none of the \(all.count) scenes in \(folders) is selected by " + by.compactMap { $0 }.joined(separator: " and ")
+            writeStderr("Error: \(why); nothing was checked. Pass --pass-with-no-scenes to allow this.")
+            return ExitCode.failure
+        }
 
-        let store = GoldenStore(artifactsDirectory: artifacts ?? GoldenStore.defaultArtifactsDirectory())
+        let artifactsDirectory = artifacts ?? bundle.map { $0 + "/artifacts" } ?? GoldenStore.defaultArtifactsDirectory()
+        let store = GoldenStore(artifactsDirectory: artifactsDirectory)
         let renderer = Renderer()
         let tolerance = self.tolerance
-        let slots = Slots<ReportEntry>(count: chosen.count)
+        let slots = Slots<(ReportEntry, Double)>(count: chosen.count)
+        let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
         DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
             let item = chosen[i]
-            slots.set(i, Self.check(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance))
+            let started = DispatchTime.now().uptimeNanoseconds
+            let entry = Self.check(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            slots.set(i, (entry, seconds))
+            progress.finished(entry, name: entry.displayName, seconds: seconds)
         }
-        let entries = slots.values.compactMap { $0 }
+        progress.end()
+        let timed = slots.values.compactMap { $0 }
+        let entries = timed.map(\.0)
         var passed = 0, failed = 0, recorded = 0
         for e in entries {
             switch e.status {
             case .passed: passed += 1
             case .failed:
                 failed += 1
-                print("FAIL \(e.displayName): \(e.message)")
+                say("FAIL \(e.displayName): \(e.message)")
                 if let a = e.artifacts {
-                    print("     actual: \(a.actual)" + (a.diff.map { "  diff: \($0)" } ?? "") + "  strip: \(a.strip)")
+                    say("     actual: \(a.actual)" + (a.diff.map { "  diff: \($0)" } ?? "") + "  strip: \(a.strip)")
                 }
             case .recorded:
                 recorded += 1
-                print("RECORDED \(e.displayName): \(e.message)")
+                say("RECORDED \(e.displayName): \(e.message)")
             }
         }
         if !entries.isEmpty {
             do {
                 let index = try HTMLReport.write(entries, mode: mode, to: store.artifactsDirectory + "/report")
-                if failed + recorded > 0 { print("Report: \(index)") }
+                if failed + recorded > 0 { say("Report: \(index)") }
             } catch {
                 writeStderr("Error: cannot write the HTML report: \(error)")
             }
         }
-        print("\(passed) passed, \(failed) failed, \(skipped) skipped, \(recorded) recorded")
-        return failed == 0 && recorded == 0 ? ExitCode.success : ExitCode.failure
+        var ok = true
+        let results = RunResults(tool: Tool.version, shard: shard.map { RunResults.Shard(index: $0.index, count: $0.count) },
+                                 entries: timed.map { RunResults.Entry($0.0, duration: $0.1) }, skipped: skipped)
+        if kinds.contains(.github) { for line in GitHubAnnotations.lines(entries) { say(line) } }
+        if kinds.contains(.junit) {
+            let path = junit ?? artifactsDirectory + "/junit.xml"
+            ok = write(Array(JUnitReport.xml(results).utf8), to: path, what: "JUnit XML") && ok
+        }
+        if kinds.contains(.json) {
+            if let json { ok = write(results.encoded(), to: json, what: "JSON results") && ok } else { FileHandle.standardOutput.write(Data(results.encoded())) }
+        }
+        if let bundle {
+            do { try ResultBundle.write(results, to: bundle); say("Bundle: \(bundle)") } catch {
+                writeStderr("Error: cannot write the result bundle: \(error.message)"); ok = false
+            }
+        }
+        say("\(passed) passed, \(failed) failed, \(skipped) skipped, \(recorded) recorded")
+        return failed == 0 && recorded == 0 && ok ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Writes a report file whole (its folder created); false, with the error printed, if it cannot.
+    func write(_ bytes: [UInt8], to path: String, what: String) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            try AtomicFile.write(bytes, to: path)
+            return true
+        } catch {
+            writeStderr("Error: cannot write the \(what) to \(path): \(error)")
+            return false
+        }
     }
 
     /// Renders one variant and verifies it; a variant that fails to render fails alone.

@@ -5,15 +5,10 @@ import TintypeSnapshot
 struct VariantsCommand: Command {
     static let name = "variants"
     static let abstract = "List the images a scene file stands for, with their traits and file names."
-    static let usage = "Usage: tintype variants SCENE.json... " + TraitOptions.usage
-    static let help = """
-        Arguments:
-          SCENE.json            A scene file.
-
-        Options:
-        \(TraitOptions.help)
-          -h, --help            Show this help.
-
+    static let arguments = "SCENE.json..."
+    static let argumentHelp = [("SCENE.json", "A scene file.")]
+    static let options = TraitOptions.specs
+    static let discussion = """
         Prints one line per image: its golden's path beside the scene, then every trait it renders
         with (device, orientation, text size, direction, locale when set, tint adjustment, scale).
         File names carry only the traits that vary, in this order: device, orientation,
@@ -27,11 +22,11 @@ struct VariantsCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, argument) = scanner.next() {
+        while let (option, v) = try scanner.next() {
             switch option {
-            case nil: scenes.append(argument)
-            case let option? where try TraitOptions.read(option, &scanner, into: &overrides): break
-            case let other?: throw UsageError(message: "unknown option \"\(other)\"", command: Self.self)
+            case nil: scenes.append(v)
+            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
+            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
             }
         }
         if scenes.isEmpty { throw UsageError(message: "missing scene file", command: Self.self) }

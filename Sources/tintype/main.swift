@@ -3,5 +3,5 @@
 // exit code says what happened (0 success, 1 a render or check failed, 64 bad usage).
 import Foundation
 
-let commands: [any Command.Type] = [RenderCommand.self, TestCommand.self, DiffCommand.self, DevicesCommand.self, VariantsCommand.self, SheetCommand.self, StampCommand.self, FontsCommand.self]
+let commands: [any Command.Type] = [RenderCommand.self, TestCommand.self, ReportCommand.self, DiffCommand.self, DevicesCommand.self, VariantsCommand.self, SheetCommand.self, StampCommand.self, FontsCommand.self]
 exit(Tool.main(Array(CommandLine.arguments.dropFirst()), commands: commands))

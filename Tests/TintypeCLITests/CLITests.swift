@@ -14,11 +14,17 @@ import Testing
 
     struct Run { var status: Int32; var stdout: Data; var stderr: String; var out: String { String(decoding: stdout, as: UTF8.self) } }
 
-    func run(_ args: [String], stdin: Data? = nil, in dir: String? = nil) throws -> Run {
+    /// Runs the binary; `environment` sets (or, with nil, removes) variables of this process's environment.
+    func run(_ args: [String], stdin: Data? = nil, in dir: String? = nil, environment: [String: String?] = [:]) throws -> Run {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = args
         if let dir { p.currentDirectoryURL = URL(fileURLWithPath: dir) }
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (k, v) in environment { env[k] = v }
+            p.environment = env
+        }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         p.standardOutput = out; p.standardError = err; p.standardInput = inp
         try p.run()

@@ -1,0 +1,187 @@
+// Why one results type: the JSON reporter, a shard's result bundle and `tintype report merge` all
+// read and write the same document, so a merged report knows exactly what each shard knew. Paths in
+// a bundle are relative to the bundle, so the folder can be uploaded, downloaded elsewhere and merged.
+import Foundation
+import TintypeRender
+
+/// The outcome of one `tintype test` run (or of several merged), as tools read it.
+///
+/// ```swift
+/// let results = RunResults(tool: "0.2.0", shard: nil, entries: entries.map { RunResults.Entry($0) })
+/// try results.write(to: "bundle/results.json")
+/// ```
+public struct RunResults: Codable, Sendable, Equatable {
+    /// The document's format; a reader refuses a newer one.
+    public var format = 1
+    /// The version of tintype that wrote it.
+    public var tool: String
+    /// The shard this run checked (1-based), if it was one.
+    public var shard: Shard?
+    public var counts: Counts
+    public var entries: [Entry]
+
+    public struct Shard: Codable, Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) { self.index = index; self.count = count }
+    }
+
+    public struct Counts: Codable, Sendable, Equatable {
+        public var passed = 0, failed = 0, recorded = 0, skipped = 0
+        public init() {}
+    }
+
+    /// One scene (one variant of it), with what the HTML report and JUnit need.
+    public struct Entry: Codable, Sendable, Equatable {
+        public var scene: String
+        /// The variant's varying traits (`iPhone SE, AX3, RTL`); nil for a scene that renders once.
+        public var variant: String?
+        public var golden: String
+        public var status: SnapshotResult.Status
+        public var message: String
+        /// Seconds spent rendering and comparing.
+        public var duration: Double?
+        public var differentPixels: Int?
+        public var totalPixels: Int?
+        public var expected: String?
+        public var actual: String?
+        public var diff: String?
+        public var strip: String?
+
+        public init(_ e: ReportEntry, duration: Double? = nil) {
+            scene = e.scene; variant = e.variant; golden = e.golden; status = e.status; message = e.message; self.duration = duration
+            if let c = e.comparison, c.sizeMismatch == nil { differentPixels = c.differentPixels; totalPixels = c.totalPixels }
+            expected = e.artifacts?.expected; actual = e.artifacts?.actual; diff = e.artifacts?.diff; strip = e.artifacts?.strip
+        }
+
+        /// Back to a report entry (the comparison's numbers are carried in the message).
+        public var reportEntry: ReportEntry {
+            let artifacts = actual.map { Artifacts(expected: expected, actual: $0, diff: diff, strip: strip ?? $0) }
+            return ReportEntry(scene: scene, variant: variant, golden: golden, status: status, message: message, artifacts: artifacts)
+        }
+
+        /// The entry with every artifact path passed through `f`.
+        func mapPaths(_ f: (String) -> String) -> Entry {
+            var e = self
+            e.expected = expected.map(f); e.actual = actual.map(f); e.diff = diff.map(f); e.strip = strip.map(f)
+            return e
+        }
+    }
+
+    public init(tool: String, shard: Shard?, entries: [Entry], skipped: Int = 0) {
+        self.tool = tool; self.shard = shard; self.entries = entries
+        counts = Counts()
+        counts.skipped = skipped
+        for e in entries {
+            switch e.status {
+            case .passed: counts.passed += 1
+            case .failed: counts.failed += 1
+            case .recorded: counts.recorded += 1
+            }
+        }
+    }
+
+    /// Pretty, key-sorted JSON with a final newline.
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail.
+        return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
+    }
+
+    public static func decode(_ bytes: [UInt8], file: String) throws(SnapshotError) -> RunResults {
+        let results: RunResults
+        do { results = try JSONDecoder().decode(RunResults.self, from: Data(bytes)) } catch {
+            throw SnapshotError("\(file) is not a Tintype results file: \(error)")
+        }
+        guard results.format <= 1 else {
+            throw SnapshotError("\(file) has results format \(results.format); this tintype reads format 1 (upgrade it)")
+        }
+        return results
+    }
+}
+
+/// A shard's result bundle: a folder with `results.json` and the run's artifacts under
+/// `artifacts/`, every path in the JSON relative to the folder.
+public enum ResultBundle {
+    public static let resultsFile = "results.json"
+
+    /// Writes `results` into `directory` (created if missing): artifacts that lie outside the
+    /// bundle are copied in, and every artifact path becomes relative to the bundle.
+    public static func write(_ results: RunResults, to directory: String) throws(SnapshotError) {
+        let fm = FileManager.default
+        do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+            throw SnapshotError("cannot create the bundle folder \(directory): \(error.localizedDescription)")
+        }
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path + "/"
+        var copied: [String: String] = [:]
+        var failure: SnapshotError?
+        var out = results
+        out.entries = results.entries.map { entry in
+            entry.mapPaths { path in
+                let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+                if absolute.hasPrefix(root) { return String(absolute.dropFirst(root.count)) }
+                if let done = copied[absolute] { return done }
+                // Outside the bundle (--artifacts elsewhere): copy it in, under its own name.
+                let relative = "artifacts/" + ReportSlug.make(entry.scene) + "/" + (path as NSString).lastPathComponent
+                do {
+                    try fm.createDirectory(atPath: ((root + relative) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    guard let data = fm.contents(atPath: path) else { return path }
+                    try AtomicFile.write(Array(data), to: root + relative)
+                } catch {
+                    failure = SnapshotError("cannot copy \(path) into the bundle: \(error)")
+                }
+                copied[absolute] = relative
+                return relative
+            }
+        }
+        if let failure { throw failure }
+        do { try AtomicFile.write(out.encoded(), to: root + resultsFile) } catch {
+            throw SnapshotError("cannot write \(root + resultsFile): \(error.message)")
+        }
+    }
+
+    /// Every bundle under `directory` (any folder holding a results.json), sorted by path.
+    public static func find(under directory: String) -> [String] {
+        var found: [String] = []
+        if FileManager.default.fileExists(atPath: directory + "/" + resultsFile) { found.append(directory) }
+        if let e = FileManager.default.enumerator(atPath: directory) {
+            for case let relative as String in e where (relative as NSString).lastPathComponent == resultsFile && relative != resultsFile {
+                found.append(directory + "/" + (relative as NSString).deletingLastPathComponent)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Reads a bundle; its artifact paths come back as paths that work from the current folder.
+    public static func read(_ bundle: String) throws(SnapshotError) -> RunResults {
+        let file = bundle + "/" + resultsFile
+        guard let data = FileManager.default.contents(atPath: file) else { throw SnapshotError("cannot read \(file)") }
+        var results = try RunResults.decode(Array(data), file: file)
+        results.entries = results.entries.map { $0.mapPaths { $0.hasPrefix("/") ? $0 : bundle + "/" + $0 } }
+        return results
+    }
+
+    /// Joins bundles into one result: entries in scene order, counts added up, no shard. The same
+    /// scene in two bundles is an error (two shards of different splits were mixed).
+    public static func merge(_ parts: [(bundle: String, results: RunResults)]) throws(SnapshotError) -> RunResults {
+        var seen: [String: String] = [:]
+        var entries: [RunResults.Entry] = []
+        for (bundle, results) in parts {
+            for e in results.entries {
+                let key = e.golden
+                if let other = seen[key] {
+                    throw SnapshotError("\(e.scene) (golden \(e.golden)) is in both \(other) and \(bundle): were bundles of different runs mixed?")
+                }
+                seen[key] = bundle
+                entries.append(e)
+            }
+        }
+        entries.sort { ($0.scene, $0.golden) < ($1.scene, $1.golden) }
+        // Each shard counts the others' scenes as skipped; after merging only what no shard ran is.
+        let total = parts.map { $0.results.entries.count + $0.results.counts.skipped }.max() ?? 0
+        return RunResults(tool: parts.first?.results.tool ?? "", shard: nil, entries: entries, skipped: max(0, total - entries.count))
+    }
+}
+
+extension SnapshotResult.Status: Codable {}
