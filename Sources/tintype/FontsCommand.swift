@@ -3,35 +3,29 @@ import TintypeRender
 struct FontsCommand: Command {
     static let name = "fonts"
     static let abstract = "List the font chain text falls back along, and what each font covers."
-    static let usage = "Usage: tintype fonts [--locale TAG] [--fontconfig]"
-    static let help = """
+    static let options = [
+        OptionSpec("--locale", value: "TAG", help: "the chain for a scene's locale (BCP 47): the Chinese, Japanese or Korean face that language prefers comes first among the CJK faces (ja → JP)"),
+        OptionSpec("--fontconfig", help: "print the private fontconfig configuration instead; it sees only the files listed, never the machine's own fonts"),
+    ]
+    static let discussion = """
         Prints the fonts text is drawn with, in the order a character falls back along them: Inter
         (the system font stand-in) first, then each pinned fallback with its Debian package, the
         file of its regular face, how many characters it has and what it is for. A character no
         font of the chain has is drawn as an empty box and reported on standard error.
-
-        Options:
-          --locale TAG    the chain for a scene's locale (BCP 47): the Chinese, Japanese or Korean
-                          face that language prefers comes first among the CJK faces (ja → JP)
-          --fontconfig    print the private fontconfig configuration instead; it sees only the
-                          files listed, never the machine's own fonts
         """
 
     var locale: String?
     var fontconfig = false
 
     init(arguments: [String]) throws(UsageError) {
-        var i = 0
-        while i < arguments.count {
-            switch arguments[i] {
-            case "--locale":
-                guard i + 1 < arguments.count else { throw UsageError(message: "--locale needs a language tag, like ja-JP", command: Self.self) }
-                locale = arguments[i + 1]
-                i += 1
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        while let (option, value) = try scanner.next() {
+            switch option {
+            case "--locale": locale = value
             case "--fontconfig": fontconfig = true
-            default: throw UsageError(message: "unexpected argument \"\(arguments[i])\"", command: Self.self)
+            case nil: throw UsageError(message: "unexpected argument \"\(value)\"", command: Self.self)
+            default: throw UsageError(message: "option \(option!) is declared but not handled", command: Self.self)
             }
-            i += 1
         }
     }
 
