@@ -85,6 +85,9 @@ import Testing
         let r = try run(["render", scene, "-o", dir + "/corners.png"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.out.contains("Wrote \(dir)/corners.png"))
+        // Committed goldens carry the stamp (a tiNT chunk) that `render` does not write; stamping
+        // the render must give the golden's very bytes.
+        #expect(try run(["stamp", dir + "/corners.png"]).status == 0)
         let written = try Data(contentsOf: URL(fileURLWithPath: dir + "/corners.png"))
         let golden = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/Snapshots/Basics/corners.png"))
         #expect(written == golden, "the CLI renders the golden's bytes")
