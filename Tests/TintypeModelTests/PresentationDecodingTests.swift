@@ -75,7 +75,7 @@ import Testing
         #expect(firstMessage(#"{ "root": { "view": { "layout": { "left": 0, "trailing": 0 } } } }"#) == "root.layout: give left and right, or leading and trailing, not both kinds")
         #expect(firstMessage(#"{ "root": { "view": { "layout": { "leading": 0, "trailing": 0, "width": 5 } } } }"#)
                 == "root.layout: leading, trailing and width together over-constrain the horizontal axis; give two of them")
-        #expect(firstMessage(#"{ "root": { "view": { "layout": { "guide": "safe" } } } }"#)?.hasSuffix("expected one of superview, safeArea, margins") == true)
+        #expect(firstMessage(#"{ "root": { "view": { "layout": { "guide": "safe" } } } }"#)?.hasSuffix("expected one of superview, safeArea, margins, readableContent, frameLayoutGuide, contentLayoutGuide") == true)
     }
 
     @Test func deviceListsMakeOneVariantPerDevice() throws {
