@@ -43,7 +43,7 @@ struct BarItems {
             }
             guard let glyph = SystemGlyphs.glyph(for: system) else { return nil }
             return (Placed(width: glyph.size.width) { x in
-                glyph.items(at: Point(x: x, y: row.midY - glyph.size.height / 2), color: color)
+                glyph.items(at: Point(x: x, y: row.midY - glyph.size.height / 2).pixelSnapped(env.scale), color: color)
             }, .glyph(glyph))
         case .image(let regular, let mode):
             let source = env.traits.isCompactHeight ? (item.landscapeImagePhone ?? regular) : regular
@@ -52,7 +52,7 @@ struct BarItems {
             do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
             let template = mode.resolved(templateByDefault: true) == .alwaysTemplate
             return (Placed(width: size.width) { x in
-                [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height),
+                [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),
                                   templateColor: template ? color : nil, capInsets: nil, resizingMode: .stretch, origin: path))]
             }, .image(source, filePath: file, template: template))
         case .fixedSpace(let w):

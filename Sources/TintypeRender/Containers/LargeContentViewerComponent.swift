@@ -40,7 +40,7 @@ struct LargeContentViewerComponent {
         let width = min(maxWidth, max(Self.side, titleWidth + 2 * Self.padding))
         let content = (icon == nil ? 0 : Self.iconBox) + (icon != nil && title != nil ? 12 : 0) + titleHeight
         let height = max(Self.side, content + 2 * Self.padding)
-        let box = Rect(x: (screen.midX - width / 2).rounded(), y: (screen.midY - height / 2).rounded(), width: width, height: height)
+        let box = Rect(x: screen.midX - width / 2, y: screen.midY - height / 2, width: width, height: height).originSnapped(window.scale)
         let outline = RoundedRect.path(box, radius: Self.radius, curve: .continuous)
         var inside: [DisplayItem] = [.backdrop(Backdrop(rect: box, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]

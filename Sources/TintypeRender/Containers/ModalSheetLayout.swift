@@ -9,11 +9,11 @@ enum ModalSheetLayout {
         switch sheet.style {
         case .formSheet:
             let w = min(540, screen.width), h = min(620, screen.height)
-            return Rect(x: screen.midX - w / 2, y: screen.midY - h / 2, width: w, height: h)
+            return Rect(x: screen.midX - w / 2, y: screen.midY - h / 2, width: w, height: h).originSnapped(scene.effectiveScale)
         case .pageSheet:
             let w = min(768, screen.width)
             let top = scene.device.statusBarHeight(in: scene.orientation)
-            return Rect(x: screen.midX - w / 2, y: top, width: w, height: screen.height - top)
+            return Rect(x: screen.midX - w / 2, y: top, width: w, height: screen.height - top).originSnapped(scene.effectiveScale)
         default:
             return screen
         }

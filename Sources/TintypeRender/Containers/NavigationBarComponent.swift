@@ -67,14 +67,14 @@ struct NavigationBarComponent {
                     throw RenderError(path: env.path + ".navigationBar.backIndicatorImage", message: error.message)
                 }
                 back.append(.image(ImageItem(source: indicator, filePath: file,
-                                             frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height),
+                                             frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),
                                              templateColor: tint, capInsets: nil, resizingMode: .stretch,
                                              origin: env.path + ".navigationBar.backIndicatorImage")))
                 x += size.width + 6
             } else {
                 let chevron = SystemGlyphs.backChevron
                 let scale = env.traits.isCompactHeight ? 0.8 : 1
-                back += chevron.items(at: Point(x: x, y: row.midY - chevron.size.height * scale / 2), scale: scale, color: tint)
+                back += chevron.items(at: Point(x: x, y: row.midY - chevron.size.height * scale / 2).pixelSnapped(env.scale), scale: scale, color: tint)
                 // The reference screenshots put the title's ink 6.5 points after the chevron's.
                 x += chevron.size.width * scale + 4.5
             }
@@ -109,7 +109,7 @@ struct NavigationBarComponent {
             let font = titleFont
             let w = min(titleWidth, max(0, trailingStart - leadingEnd - 16))
             var x = bar.midX - w / 2
-            x = max(leadingEnd + 8, min(x, trailingStart - 8 - w))
+            x = max(leadingEnd + 8, min(x, trailingStart - 8 - w)).pixelSnapped(env.scale)
             out.append(.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height), alignment: .center, direction: env.layoutDirection))
         }
         // The large title: 34 bold on the leading margin, its baseline 12 above the bottom of its row.

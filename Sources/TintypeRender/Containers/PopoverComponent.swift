@@ -14,6 +14,13 @@ struct PopoverLayout: Equatable {
     var direction: ArrowDirections
     var tip: Point
 
+    /// The panel moved onto the device pixel grid (as UIKit places it), the arrow's tip with it
+    /// along the edge it sticks out of.
+    func snapped(_ scale: Double) -> PopoverLayout {
+        let b = body.originSnapped(scale)
+        return PopoverLayout(body: b, direction: direction, tip: Point(x: tip.x + b.minX - body.minX, y: tip.y + b.minY - body.minY))
+    }
+
     /// - Parameters:
     ///   - source: the rectangle the arrow points at, in screen points.
     ///   - content: the preferred content size; a nil height takes all the room the side has.
@@ -117,7 +124,7 @@ struct PopoverComponent {
     func items(_ popover: Popover, window: Environment, screen: Rect) throws(RenderError) -> [DisplayItem] {
         let source = try Self.sourceRect(popover.source, anchors: window.anchors, screen: screen, path: "presented")
         let layout = PopoverLayout.layout(source: source, content: popover.preferredContentSize, bounds: Self.bounds(window),
-                                          permitted: popover.source.permittedArrowDirections)
+                                          permitted: popover.source.permittedArrowDirections).snapped(window.scale)
         var env = window.child(tintColor: nil, mode: .normal, path: "presented")
         env.safeRect = layout.body
         let content = try resolver.resolve(popover.root, in: layout.body, parent: env, path: "presented.root")
@@ -138,7 +145,7 @@ struct PopoverComponent {
         let rect = try sourceRect(source, anchors: env.anchors, screen: screen, path: "presented")
         let measured = alerts.sheetGroup(a, width: width)
         let layout = PopoverLayout.layout(source: rect, content: Size(width: width, height: measured.height), bounds: bounds(env),
-                                          permitted: source.permittedArrowDirections)
+                                          permitted: source.permittedArrowDirections).snapped(env.scale)
         return chrome(layout, background: panel, content: alerts.sheetGroupItems(a, measured, in: layout.body, env: env))
     }
 }

@@ -96,7 +96,7 @@ enum SegmentedControlComponent {
             case .image(let image):
                 let key = "segments[\(i)].image"
                 let size = try ControlDrawing.imageSize(image, env: env, context: context, key: key)
-                let placed = Rect(x: r.midX - size.width / 2, y: r.midY - size.height / 2, width: size.width, height: size.height)
+                let placed = Rect(x: r.midX - size.width / 2, y: r.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
                 var item = try ControlDrawing.image(image, frame: placed, templateByDefault: true, tint: color, env: env, context: context, key: key)
                 if c.state.isEnabled && !segment.isEnabled && image.renderingMode == .alwaysOriginal {
                     item = ControlDrawing.faded(item, alpha: ControlDrawing.disabledPartAlpha)

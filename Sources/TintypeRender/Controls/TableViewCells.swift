@@ -229,7 +229,7 @@ struct TableCellDrawing {
             if row.showsReorderControl && !row.showsDeleteConfirmation {
                 let g = TableGlyphs.reorder
                 let x = right - g.size.width
-                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: Color(rgb8: 0x8E, 0x8E, 0x93))
+                accessory += g.items(at: Point(x: x, y: centerY - g.size.height / 2).pixelSnapped(env.scale), color: Color(rgb8: 0x8E, 0x8E, 0x93))
                 right = x - Self.accessoryGap
                 contentViewMaxX = x
             }
@@ -237,7 +237,7 @@ struct TableCellDrawing {
             // A frame gives the size; without one the view measures itself (a switch is 51×31).
             var size = Size.zero
             if let f = v.frame { size = f.size } else { size = try Measure(context: component.context).size(v, width: nil, env: env).size }
-            let r = Rect(x: right - size.width, y: centerY - size.height / 2, width: size.width, height: size.height)
+            let r = Rect(x: right - size.width, y: centerY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
             accessory += try custom(component.placed(v, size: size), in: r, cell: cellRect, path: path + ".accessoryView")
             right = r.minX - Self.accessoryGap
             contentViewMaxX = r.minX
@@ -245,7 +245,7 @@ struct TableCellDrawing {
             /// One glyph at the trailing edge, centered vertically; the content ends before it.
             func placeGlyph(_ g: Glyph, color: Color, gap: Double, turns: Bool = false) {
                 let x = right - g.size.width
-                let items = g.items(at: Point(x: x, y: centerY - g.size.height / 2), color: color)
+                let items = g.items(at: Point(x: x, y: centerY - g.size.height / 2).pixelSnapped(env.scale), color: color)
                 accessory += turns ? items : unmirrored(items, width: g.size.width, x: x)
                 right = x - gap
                 contentViewMaxX = x
@@ -263,8 +263,8 @@ struct TableCellDrawing {
                 let c = TableGlyphs.chevron, i = TableGlyphs.info
                 let cx = right - c.size.width
                 let ix = cx - 12 - i.size.width
-                accessory += c.items(at: Point(x: cx, y: centerY - c.size.height / 2), color: .systemLightGray)
-                accessory += unmirrored(i.items(at: Point(x: ix, y: centerY - i.size.height / 2), color: env.tint), width: i.size.width, x: ix)
+                accessory += c.items(at: Point(x: cx, y: centerY - c.size.height / 2).pixelSnapped(env.scale), color: .systemLightGray)
+                accessory += unmirrored(i.items(at: Point(x: ix, y: centerY - i.size.height / 2).pixelSnapped(env.scale), color: env.tint), width: i.size.width, x: ix)
                 right = ix - Self.accessoryGap
                 contentViewMaxX = ix
             }

@@ -225,7 +225,8 @@ public struct Resolver {
                 pins.height = try component.fittingSize(width: width).size.height
             }
         }
-        return pins.frame(in: g, direction: parent.layoutDirection)
+        // Auto Layout rounds what it places to device pixels.
+        return pins.frame(in: g, direction: parent.layoutDirection).originSnapped(parent.scale)
     }
 
     /// The margins `view` (at `frame`) gives its subviews, in absolute points: its own layout
