@@ -33,38 +33,73 @@ struct AlertComponent {
                        numberOfLines: lines, lineBreakMode: lines == 1 ? .byTruncatingMiddle : .byWordWrapping, lineSpacing: 0))
     }
 
+    /// Inter's ascender in ems: a line's baseline is this far below its top.
+    static let ascender = 0.96875
+    /// The text's top, the gap between title and message, and the distances under the last
+    /// baseline to the buttons (or to the first text field), and from the fields to the buttons;
+    /// measured on iOS 10 screenshots: a one-line title and message put the buttons' separator
+    /// 80 below the top (124 in all with two buttons side by side), two fields start 24 under the
+    /// message's baseline and end 12 above the separator.
+    static let textTop = 20.0, titleToMessage = 3.0, baselineToButtons = 24.0, baselineToFields = 24.0, fieldsToButtons = 12.0
+    static let fieldHeight = 25.0
+
+    /// Where an alert's parts go, in points from the top of the box.
+    struct AlertLayout {
+        var text: [(String, ResolvedFont, Double, Double)] = []
+        var fieldsTop = 0.0
+        var buttonsTop = 0.0
+        var height = 0.0
+    }
+
+    func alertLayout(_ a: AlertController, width: Double, pad: Double, scale: Double) -> AlertLayout {
+        let textWidth = width - 2 * pad
+        let titleFont = ResolvedFont(system: 17, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: .regular)
+        var out = AlertLayout()
+        var y = Self.textTop
+        var lastBaseline: Double?
+        for (s, font) in [(a.title, titleFont), (a.message, messageFont)] {
+            guard let s, !s.isEmpty else { continue }
+            if lastBaseline != nil { y += Self.titleToMessage }
+            let h = text.height(of: s, font: font, width: textWidth, lineSpacing: 0)
+            out.text.append((s, font, y, h))
+            let lineHeight = text.size(of: "X", font: font).height
+            lastBaseline = y + h - lineHeight + Self.ascender * font.size
+            y += h
+        }
+        // The fields and buttons are views of their own: UIKit puts them on device pixels.
+        let below = lastBaseline ?? Self.textTop
+        if a.textFields.isEmpty {
+            out.buttonsTop = (below + (lastBaseline == nil ? 0 : Self.baselineToButtons)).pixelSnapped(scale)
+        } else {
+            out.fieldsTop = (below + (lastBaseline == nil ? 0 : Self.baselineToFields)).pixelSnapped(scale)
+            out.buttonsTop = out.fieldsTop + Double(a.textFields.count) * Self.fieldHeight + Self.fieldsToButtons
+        }
+        let stacked = a.actions.count > 2
+        out.height = out.buttonsTop + (a.actions.isEmpty ? 0 : (stacked ? 44 * Double(a.actions.count) : 44))
+        return out
+    }
+
     func alert(_ a: AlertController, screen: Rect, env: Environment) -> [DisplayItem] {
         let width = 270.0, pad = 16.0, textWidth = width - 2 * pad
-        let titleFont = ResolvedFont(system: 17, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: .regular)
-        var y = 20.0
-        var content: [(String, ResolvedFont, Double, Double)] = []
-        if let t = a.title, !t.isEmpty {
-            let h = text.height(of: t, font: titleFont, width: textWidth, lineSpacing: 0)
-            content.append((t, titleFont, y, h)); y += h + 2
-        }
-        if let m = a.message, !m.isEmpty {
-            let h = text.height(of: m, font: messageFont, width: textWidth, lineSpacing: 0)
-            content.append((m, messageFont, y, h)); y += h + 2
-        }
-        y += 18 - 2
-        let fieldHeight = 25.0
-        let fieldsTop = y - 4
-        if !a.textFields.isEmpty { y = fieldsTop + Double(a.textFields.count) * fieldHeight + 16 }
+        let messageFont = ResolvedFont(system: 13, weight: .regular)
+        let layout = alertLayout(a, width: width, pad: pad, scale: env.scale)
         let stacked = a.actions.count > 2
-        let buttonsHeight = a.actions.isEmpty ? 0 : (stacked ? 44 * Double(a.actions.count) : 44)
-        let height = y + buttonsHeight
-        let box = Rect(x: screen.midX - width / 2, y: screen.midY - height / 2, width: width, height: height)
-        let outline = RoundedRect.path(box, radius: 13, curve: .continuous)
+        let box = Rect(x: screen.midX - width / 2, y: screen.midY - layout.height / 2, width: width, height: layout.height).originSnapped(env.scale)
+        // iOS 10's alert corners fit a circular 13-point radius.
+        let outline = RoundedRect.path(box, radius: 13, curve: .circular)
 
         var inside: [DisplayItem] = [.backdrop(Backdrop(rect: box, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
-        for (s, font, top, h) in content {
+        for (s, font, top, h) in layout.text {
             inside.append(label(s, font: font, color: .black, frame: Rect(x: box.minX + pad, y: box.minY + top, width: textWidth, height: h)))
         }
+        let fieldHeight = Self.fieldHeight
         for (i, field) in a.textFields.enumerated() {
-            let r = Rect(x: box.minX + pad, y: box.minY + fieldsTop + Double(i) * fieldHeight, width: textWidth, height: fieldHeight)
+            let r = Rect(x: box.minX + pad, y: box.minY + layout.fieldsTop + Double(i) * fieldHeight, width: textWidth, height: fieldHeight)
             inside.append(.fill(path: .rect(r), paint: .color(.white), rule: .nonZero))
-            inside.append(.stroke(path: .rect(r.insetBy(dx: 0.5 / env.scale, dy: 0.5 / env.scale)), paint: .color(Color(rgb8: 205, 205, 205)),
+            // Stacked fields share a border: each one's outline reaches the next one's top line.
+            let outlined = Rect(x: r.minX, y: r.minY, width: r.width, height: r.height + 1 / env.scale)
+            inside.append(.stroke(path: .rect(outlined.insetBy(dx: 0.5 / env.scale, dy: 0.5 / env.scale)), paint: .color(Color(rgb8: 205, 205, 205)),
                                   style: StrokeStyle(width: 1 / env.scale, cap: .butt, join: .miter, miterLimit: 10, dashes: [], dashPhase: 0)))
             let shown = field.text.map { field.isSecure ? String(repeating: "\u{2022}", count: $0.count) : $0 }
             let value = shown.flatMap { $0.isEmpty ? nil : $0 } ?? field.placeholder ?? ""
@@ -78,7 +113,7 @@ struct AlertComponent {
             let c = actions.remove(at: cancel)
             if stacked { actions.append(c) } else { actions.insert(c, at: 0) }
         }
-        let buttonsTop = box.minY + y
+        let buttonsTop = box.minY + layout.buttonsTop
         for (i, action) in actions.enumerated() {
             let r = stacked
                 ? Rect(x: box.minX, y: buttonsTop + 44 * Double(i), width: width, height: 44)
@@ -94,6 +129,9 @@ struct AlertComponent {
     }
 
     static let sheetRow = 57.0
+    /// Each separator between a sheet's rows takes half a point of its own (measured on iOS 10:
+    /// rows 57 high step 57.5, so a header and four actions make a 274-point group).
+    static let sheetSeparator = 0.5
 
     /// An action sheet's main group measured for a width: its header (title 13 semibold and
     /// message 13, gray and centered) and every action but cancel.
@@ -105,13 +143,17 @@ struct AlertComponent {
 
     func sheetGroup(_ a: AlertController, width: Double) -> SheetGroup {
         let (header, headerHeight) = sheetHeader(a, width: width)
+        let rows = Double(a.actions.filter { $0.style != .cancel }.count)
+        let separators = max(0, rows - (headerHeight > 0 ? 0 : 1))
         return SheetGroup(header: header, headerHeight: headerHeight,
-                          height: headerHeight + Self.sheetRow * Double(a.actions.filter { $0.style != .cancel }.count))
+                          height: headerHeight + Self.sheetRow * rows + Self.sheetSeparator * separators)
     }
 
     private func sheetHeader(_ a: AlertController, width: Double) -> (lines: [(String, ResolvedFont, Double)], height: Double) {
         guard a.title?.isEmpty == false || a.message?.isEmpty == false else { return ([], 0) }
-        let headerFont = ResolvedFont(system: 13, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: .regular)
+        // A message without a title takes the title's semibold (as UIKit draws it).
+        let hasTitle = a.title?.isEmpty == false
+        let headerFont = ResolvedFont(system: 13, weight: .semibold), messageFont = ResolvedFont(system: 13, weight: hasTitle ? .regular : .semibold)
         var lines: [(String, ResolvedFont, Double)] = []
         var height = 14.0
         for (s, font) in [(a.title, headerFont), (a.message, messageFont)] {
@@ -132,10 +174,16 @@ struct AlertComponent {
             out.append(label(s, font: font, color: Color.systemGray, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h)))
             y += h + 2
         }
+        let step = Self.sheetRow + Self.sheetSeparator
         for (i, action) in a.actions.filter({ $0.style != .cancel }).enumerated() {
-            let r = Rect(x: group.minX, y: group.minY + headerHeight + Self.sheetRow * Double(i), width: group.width, height: Self.sheetRow)
-            if i > 0 || headerHeight > 0 {
-                out.append(.fill(path: .rect(Rect(x: group.minX, y: r.minY, width: group.width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
+            // The separator (half a point) comes before every row but a first one without a header.
+            let separated = headerHeight > 0 || i > 0
+            let top = group.minY + headerHeight + step * Double(i) + (headerHeight > 0 ? Self.sheetSeparator : 0)
+            let r = Rect(x: group.minX, y: top, width: group.width, height: Self.sheetRow)
+            if separated {
+                // The hairline sits on the device pixel where its half point starts.
+                let y = ((top - Self.sheetSeparator) * env.scale).rounded(.down) / env.scale
+                out.append(.fill(path: .rect(Rect(x: group.minX, y: y, width: group.width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
             }
             out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
         }
@@ -150,7 +198,7 @@ struct AlertComponent {
     func actionSheet(_ a: AlertController, screen: Rect, env: Environment) -> [DisplayItem] {
         let margin = 10.0, gap = 8.0, row = Self.sheetRow
         let width = min(screen.width - 2 * margin, 394)
-        let x = screen.midX - width / 2
+        let x = (screen.midX - width / 2).pixelSnapped(env.scale)
         let safeBottom = max(0, screen.maxY - env.safeRect.maxY)
         let cancel = a.actions.first { $0.style == .cancel }
         let measured = sheetGroup(a, width: width)
@@ -165,7 +213,7 @@ struct AlertComponent {
             bottom = r.minY - gap
         }
         guard mainHeight > 0 else { return out }
-        let group = Rect(x: x, y: bottom - mainHeight, width: width, height: mainHeight)
+        let group = Rect(x: x, y: bottom - mainHeight, width: width, height: mainHeight).originSnapped(env.scale)
         let outline = RoundedRect.path(group, radius: 13, curve: .continuous)
         let inside: [DisplayItem] = [.backdrop(Backdrop(rect: group, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
