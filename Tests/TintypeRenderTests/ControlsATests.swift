@@ -115,6 +115,22 @@ private let white = Color.white
         #expect(knobOff.r == 255 && knobOff.g == 255 && knobOff.b == 255, "the knob is on the left")
     }
 
+    @Test func offOutlineIsOneAndAHalfPointsThick() throws {
+        // iOS 10 and 11 screenshots: three device pixels at 2x, then the clear track.
+        let off = try pixels("switch", "", frame: "[20, 100, 51, 31]")
+        let third = pixel(off, 54, 101.25), fourth = pixel(off, 54, 101.75)
+        #expect(abs(third.r - 0xE6) <= 3, "the third pixel row is outline, got \(third)")
+        #expect(fourth.r >= 248, "the fourth pixel row is clear, got \(fourth)")
+    }
+
+    @Test func knobIsEightyThreePixelsAcrossAt3x() {
+        // Measured on an iOS 11 3x screenshot: 83 pixels, centered in the 31-point track.
+        let track = Rect(x: 0, y: 0, width: 51, height: 31)
+        let knob = SwitchComponent.knobFrame(Switch(isOn: true), track: track, scale: 3)
+        #expect(abs(knob.height * 3 - 83) < 1e-9 && abs(knob.midY - 15.5) < 1e-9)
+        #expect(SwitchComponent.knobFrame(Switch(isOn: true), track: track, scale: 2).height == 28, "28 at 2x")
+    }
+
     @Test func shadowProfileIsABlurredDisc() {
         // Deep inside the disc the blur changes nothing, at the edge it is half, far out nothing.
         #expect(near(SwitchComponent.blurredDisc(at: 0, radius: 14, sigma: 1.5), 1, 1e-6))

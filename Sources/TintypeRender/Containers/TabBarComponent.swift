@@ -28,7 +28,7 @@ struct TabBarComponent {
             let color = selected ? selectedColor : gray
             // Right to left, the first tab is on the right.
             let slot = env.layoutDirection == .rightToLeft ? tabs.tabs.count - 1 - i : i
-            let cell = Rect(x: startX + Double(slot) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height)
+            let cell = Rect(x: startX + Double(slot) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height).originSnapped(env.scale)
             let path = env.path + ".tabs[\(i)]"
             if selected, let indicator = a.selectionIndicatorImage {
                 let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)
@@ -54,10 +54,10 @@ struct TabBarComponent {
             if sideBySide {
                 let total = box + (title.isEmpty ? 0 : 6 + titleWidth)
                 let x = cell.midX - total / 2
-                imageRect = Rect(x: x, y: cell.midY - box / 2, width: box, height: box)
+                imageRect = Rect(x: x, y: cell.midY - box / 2, width: box, height: box).originSnapped(env.scale)
                 titleRect = Rect(x: x + box + 6, y: cell.minY, width: titleWidth, height: cell.height)
             } else {
-                imageRect = Rect(x: cell.midX - box / 2, y: cell.minY + 6, width: box, height: box)
+                imageRect = Rect(x: cell.midX - box / 2, y: cell.minY + 6, width: box, height: box).originSnapped(env.scale)
                 titleRect = Rect(x: cell.minX, y: cell.minY + 36.5, width: cell.width, height: 12)
             }
             if let (source, file) = image {
@@ -66,6 +66,7 @@ struct TabBarComponent {
                 // Images keep their size, centered in the item's box (scaled down only when larger).
                 let s = min(1, min(imageRect.width / max(size.width, 0.01), imageRect.height / max(size.height, 0.01)))
                 let frame = Rect(x: imageRect.midX - size.width * s / 2, y: imageRect.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
+                    .originSnapped(env.scale)
                 out.append(.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,
                                             capInsets: nil, resizingMode: .stretch, origin: path)))
             }
@@ -82,12 +83,13 @@ struct TabBarComponent {
     }
 
     /// A red pill with white 13-point text (an empty value is an 18-point circle), its left edge
-    /// near the image's center, over its top.
+    /// 6.5 right of the image's center, 3 over its top (measured against the item's title on an
+    /// iOS 10 screenshot with badges).
     func badgeItems(_ value: String, color: Color, near image: Rect, env: Environment) -> [DisplayItem] {
         let font = ResolvedFont(system: 13, weight: .regular)
         let height = 18.0
         let w = value.isEmpty ? height : max(height, text.size(of: value, font: font).width + 10)
-        let r = Rect(x: image.midX + 5, y: image.minY - 3, width: w, height: height)
+        let r = Rect(x: image.midX + 6.5, y: image.minY - 3, width: w, height: height).originSnapped(env.scale)
         let fill = env.tintAdjustmentMode == .dimmed ? color.dimmed : color
         var out: [DisplayItem] = [.fill(path: RoundedRect.path(r, radius: height / 2, curve: .circular), paint: .color(fill), rule: .nonZero)]
         if !value.isEmpty {

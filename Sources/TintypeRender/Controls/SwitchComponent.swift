@@ -3,8 +3,9 @@ import TintypeModel
 
 /// UISwitch (iOS 7–11): always 51×31 at the frame's origin, whatever the frame's size. On: a
 /// filled track (onTintColor, default #4CD964) with the knob on the right. Off: a clear track
-/// outlined 2 points wide (#E6E6E6, or the switch's own tintColor) with the knob on the left.
-/// The knob is a 28-point circle 1.5 inside the track with a soft shadow (measured on iOS 11
+/// outlined 1.5 points wide (#E6E6E6, or the switch's own tintColor; iOS 10 and 11 screenshots agree on
+/// 1.5) with the knob on the left.
+/// The knob is a 28-point circle (83 pixels at 3x) centered in the track's height with a soft shadow (measured on iOS 11
 /// screenshots, which also show the knob 28 across rather than 27). Pressed (highlighted), the
 /// knob stretches to 35 wide and an off track fills with its outline's gray. Disabled draws at
 /// 50%. Right to left, the whole switch is mirrored.
@@ -15,8 +16,11 @@ enum SwitchComponent {
     static let size = Size(width: 51, height: 31)
     static let defaultOnTint = Color.systemGreen
     static let defaultOffBorder = Color(rgb8: 0xE6, 0xE6, 0xE6)
-    static let borderWidth = 2.0
+    static let borderWidth = 1.5
     static let knobDiameter = 28.0
+    /// At 3x UIKit's knob is 83 device pixels across (measured on an iOS 11 3x screenshot), a
+    /// third of a point under its 2x size.
+    static func knobDiameter(scale: Double) -> Double { scale >= 3 ? 83 / 3 : knobDiameter }
     /// Added to the knob's width while the switch is pressed.
     static let pressedStretch = 7.0
 
@@ -38,18 +42,19 @@ enum SwitchComponent {
                 out.append(.fill(path: Path(outer.commands + inner.commands), paint: .color(border), rule: .evenOdd))
             }
         }
-        out += knob(knobFrame(c, track: track, direction: env.layoutDirection), color: c.thumbTintColor.map(env.resolve))
+        out += knob(knobFrame(c, track: track, direction: env.layoutDirection, scale: env.scale), color: c.thumbTintColor.map(env.resolve))
         return ControlDrawing.faded(out, alpha: c.state.isEnabled ? 1 : ControlDrawing.disabledAlpha)
     }
 
     /// The knob's frame in a track at `track`: at the leading end when off, the trailing end when
     /// on (mirrored right to left), wider when pressed.
-    static func knobFrame(_ c: Switch, track: Rect, direction: LayoutDirection = .leftToRight) -> Rect {
-        let inset = (size.height - knobDiameter) / 2
-        let width = knobDiameter + (c.state.isHighlighted && c.state.isEnabled ? pressedStretch : 0)
+    static func knobFrame(_ c: Switch, track: Rect, direction: LayoutDirection = .leftToRight, scale: Double = 2) -> Rect {
+        let diameter = knobDiameter(scale: scale)
+        let inset = (size.height - diameter) / 2
+        let width = diameter + (c.state.isHighlighted && c.state.isEnabled ? pressedStretch : 0)
         let right = c.isOn != (direction == .rightToLeft)
         let x = right ? track.maxX - inset - width : track.minX + inset
-        return Rect(x: x, y: track.minY + inset, width: width, height: knobDiameter)
+        return Rect(x: x, y: track.minY + inset, width: width, height: diameter)
     }
 
     /// The shadows of the knob (and of the slider's thumb), fitted to iOS 11 screenshots: a soft
