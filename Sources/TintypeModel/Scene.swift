@@ -20,6 +20,9 @@ public struct Scene: Sendable, Equatable {
     /// The window's background, drawn under the root view.
     public var backgroundColor: Color
     public var statusBar: StatusBar
+    /// The iOS version whose look the status bar takes (7 through 11; 11, today's look, by default):
+    /// signal dots before 11, bars from 11, and on iOS 7 a landscape phone keeps its status bar.
+    public var systemVersion: Int = 11
     public var contentSizeCategory: ContentSizeCategory
     public var layoutDirection: LayoutDirection
     /// The app's locale (a BCP 47 tag such as `de-DE`, `ar` or `ja-JP`); nil: English (United States).
@@ -78,6 +81,16 @@ public struct Scene: Sendable, Equatable {
         device.isPad || (orientation == .landscape && min(screenSize.width, screenSize.height) >= 414)
     }
 
+    /// The versions `systemVersion` may name.
+    public static let systemVersions: ClosedRange<Int> = 7...11
+
+    /// The status bar's height as the scene's system shows it: phones hide it in landscape from
+    /// iOS 8 on, while iOS 7 kept it (20 points over a 32-point bar: the 52-point bar image).
+    public var statusBarHeight: Double {
+        if systemVersion < 8 && orientation == .landscape && !device.isPad && !device.hasNotch { return device.statusBarHeight }
+        return device.statusBarHeight(in: orientation)
+    }
+
     /// Screen size in points for the scene's orientation.
     public var screenSize: Size { device.size(in: orientation) }
     /// The scale pixels are rendered at.
@@ -115,9 +128,32 @@ public struct StatusBar: Sendable, Equatable {
     public var style: Style
     public var hidden: Bool
     public var time: String
+    /// The carrier's name, after the signal (phones without a notch and iPads); nil shows none.
+    public var carrier: String?
+    /// Signal strength from 0 to 5: five dots before iOS 11; four bars from iOS 11, of which
+    /// strength 5 lights all four (each step of 1.25 lights one more).
+    public var signal: Int
+    /// Wi-Fi strength from 0 (no glyph) to 3 (every arc).
+    public var wifi: Int
+    /// The Bluetooth glyph, left of the battery (phones without a notch and iPads).
+    public var bluetooth: Bool
+    /// The battery's charge, 0 to 1.
+    public var batteryLevel: Double
+    /// A charging battery fills green (with a bolt beside it before iOS 11).
+    public var charging: Bool
+    /// The percentage beside the battery; nil shows it on phones without a notch and iPads, never
+    /// on a notched phone (its ear has no room).
+    public var showsBatteryPercentage: Bool?
 
-    public init(style: Style = .default, hidden: Bool = false, time: String = "9:41") {
-        self.style = style; self.hidden = hidden; self.time = time
+    public static let signalRange = 0...5, wifiRange = 0...3
+
+    public init(style: Style = .default, hidden: Bool = false, time: String = "9:41", carrier: String? = nil,
+                signal: Int = 5, wifi: Int = 3, bluetooth: Bool = false, batteryLevel: Double = 1, charging: Bool = false,
+                showsBatteryPercentage: Bool? = nil) {
+        self.style = style; self.hidden = hidden; self.time = time; self.carrier = carrier
+        self.signal = min(Self.signalRange.upperBound, max(0, signal)); self.wifi = min(Self.wifiRange.upperBound, max(0, wifi))
+        self.bluetooth = bluetooth; self.batteryLevel = batteryLevel.isNaN ? 0 : min(1, max(0, batteryLevel)); self.charging = charging
+        self.showsBatteryPercentage = showsBatteryPercentage
     }
 }
 

@@ -316,6 +316,39 @@ struct SceneDecodingTests {
         #expect(scene.statusBar == StatusBar())
     }
 
+    @Test func statusBarContentAndSystemVersion() throws {
+        let scene = try SceneDecoder.decode("""
+        {"systemVersion": 10, "statusBar": {"carrier": "Carrier", "signal": 2, "wifi": 1, "bluetooth": true,
+         "batteryLevel": 0.25, "charging": true, "showsBatteryPercentage": false}, "root": {"view": {}}}
+        """)
+        #expect(scene.systemVersion == 10)
+        #expect(scene.statusBar == StatusBar(carrier: "Carrier", signal: 2, wifi: 1, bluetooth: true, batteryLevel: 0.25,
+                                             charging: true, showsBatteryPercentage: false))
+        #expect(try SceneDecoder.decode(#"{"root": {"view": {}}}"#).systemVersion == 11, "today's look by default")
+    }
+
+    @Test func statusBarValuesOutOfRangeAreErrorsWithTheirPlace() {
+        let found = issues(#"{"systemVersion": 12, "statusBar": {"signal": 6, "wifi": -1, "batteryLevel": 1.5, "charge": true}, "root": {"view": {}}}"#)
+        #expect(found.count == 5)
+        #expect(found.contains { $0.path == "systemVersion" && $0.message.contains("from 7 to 11, found 12") })
+        #expect(found.contains { $0.path == "statusBar.signal" && $0.message.contains("from 0 to 5, found 6") })
+        #expect(found.contains { $0.path == "statusBar.wifi" && $0.message.contains("from 0 to 3") })
+        #expect(found.contains { $0.path.hasPrefix("statusBar.batteryLevel") && $0.position?.line == 1 })
+        #expect(found.contains { $0.path == "statusBar.charge" && $0.message.contains("unknown property") })
+    }
+
+    @Test func aNotchedPhoneNeedsIOS11() {
+        let found = issues(#"{"devices": ["iPhone 8", "iPhone X"], "systemVersion": 10, "root": {"view": {}}}"#)
+        #expect(found.count == 1 && found.first?.path == "systemVersion" && found.first?.message.contains("iPhone X runs iOS 11") == true)
+    }
+
+    @Test func iOS7KeepsTheStatusBarOfALandscapePhone() throws {
+        let seven = try SceneDecoder.decode(#"{"orientation": "landscape", "systemVersion": 7, "root": {"view": {}}}"#)
+        #expect(seven.statusBarHeight == 20)
+        let eight = try SceneDecoder.decode(#"{"orientation": "landscape", "systemVersion": 8, "root": {"view": {}}}"#)
+        #expect(eight.statusBarHeight == 0)
+    }
+
     @Test(arguments: [
         ("tint", ColorValue.tint), ("black@0.4", .color(Color(white: 0, alpha: 0.4))), ("white(0.5)", .color(Color(white: 0.5))),
         ("white(0.2, 0.5)", .color(Color(white: 0.2, alpha: 0.5))), ("#F80", .color(Color(rgb8: 255, 136, 0))),

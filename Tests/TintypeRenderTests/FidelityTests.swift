@@ -91,3 +91,53 @@ import TintypeModel
         #expect(dot.minX == 375.0 / 6 + 6.5)
     }
 }
+
+/// The status bar of each era, on the display list.
+@Suite struct StatusBarEraTests {
+    func items(_ json: String) throws -> [DisplayItem] {
+        try sharedRenderer.displayList(for: try scene(json)).items
+    }
+
+    func texts(_ items: [DisplayItem]) -> [String] {
+        items.compactMap { if case .text(let t) = $0 { t.text } else { nil } }
+    }
+
+    func fillColors(_ items: [DisplayItem]) -> [Color] {
+        items.compactMap { if case .fill(_, .color(let c), _) = $0 { c } else { nil } }
+    }
+
+    @Test func iOS10ShowsDotsCarrierBluetoothAndAGreenChargingBattery() throws {
+        let list = try items(#"{ "device": "iPhone SE", "systemVersion": 10, "statusBar": { "carrier": "Carrier", "signal": 3, "charging": true, "batteryLevel": 0.5, "bluetooth": true }, "root": { "view": {} } }"#)
+        #expect(texts(list).contains("Carrier") && texts(list).contains("50%"))
+        #expect(fillColors(list).contains(.systemGreen), "a charging battery fills green")
+        // Three filled dots and two rings (stroked circles, 0.5 wide).
+        let rings = list.filter { if case .stroke(_, _, let style) = $0 { style.width == 0.5 } else { false } }
+        #expect(rings.count == 2)
+    }
+
+    @Test func theFirstDotSitsWhereIOS10PutsIt() throws {
+        // The iOS 10 2x screenshot: the first dot's ink from x 13 to 23 pixels, y 15 to 25.
+        let list = try items(#"{ "device": "iPhone SE", "systemVersion": 10, "root": { "view": {} } }"#)
+        let dots = FidelityTests().boxes(list).fills.filter { abs($0.width - 5.5) < 0.01 && abs($0.height - 5.5) < 0.01 }
+        #expect(dots.count == 5)
+        let first = try #require(dots.min { $0.minX < $1.minX })
+        #expect(first.minX == 6.5 && first.minY == 7.5)
+        #expect(dots.map(\.minX).sorted() == [6.5, 13.5, 20.5, 27.5, 34.5], "7 apart")
+    }
+
+    @Test func iOS11LightsBarsFromTheSignal() {
+        #expect((0...5).map(StatusBarGlyphs.barsLit(signal:)) == [0, 1, 2, 3, 4, 4])
+    }
+
+    @Test func aLowBatteryIsRedUnlessCharging() throws {
+        let low = try items(#"{ "statusBar": { "batteryLevel": 0.1 }, "root": { "view": {} } }"#)
+        #expect(fillColors(low).contains(.systemRed))
+        let charging = try items(#"{ "statusBar": { "batteryLevel": 0.1, "charging": true }, "root": { "view": {} } }"#)
+        #expect(!fillColors(charging).contains(.systemRed))
+    }
+
+    @Test func aNotchedPhoneShowsNoCarrierOrPercentage() throws {
+        let list = try items(#"{ "device": "iPhone X", "statusBar": { "carrier": "Carrier", "bluetooth": true }, "root": { "view": {} } }"#)
+        #expect(texts(list) == ["9:41"])
+    }
+}

@@ -143,7 +143,21 @@ public enum SceneDecoder {
             if let style = s.choice("style", StatusBar.Style.self, aliases: ["darkContent": .default]) { scene.statusBar.style = style }
             if let h = s.bool("hidden") { scene.statusBar.hidden = h }
             if let t = s.string("time") { scene.statusBar.time = t }
+            if let c = s.string("carrier") { scene.statusBar.carrier = c }
+            if let n = s.integer("signal", in: StatusBar.signalRange) { scene.statusBar.signal = n }
+            if let n = s.integer("wifi", in: StatusBar.wifiRange) { scene.statusBar.wifi = n }
+            if let b = s.bool("bluetooth") { scene.statusBar.bluetooth = b }
+            if let l = s.number("batteryLevel", in: 0...1) { scene.statusBar.batteryLevel = l }
+            if let b = s.bool("charging") { scene.statusBar.charging = b }
+            if let b = s.bool("showsBatteryPercentage") { scene.statusBar.showsBatteryPercentage = b }
             s.finish()
+        }
+        if let v = r.integer("systemVersion", in: Scene.systemVersions) {
+            scene.systemVersion = v
+            // A notched phone shipped with iOS 11: an older status bar has no layout for its ears.
+            if v < 11, let notched = scene.variants.first(where: { $0.scene.device.hasNotch })?.scene.device, let n = r.node("systemVersion") {
+                context.report("systemVersion", n.position, "the \(notched.name) runs iOS 11 or later, found \(v); use a phone without a notch for iOS \(v)")
+            }
         }
         if let n = r.node("presented") {
             scene.presented = Presentation.decode(n, path: "presented", context: context)

@@ -12,7 +12,7 @@ enum ModalSheetLayout {
             return Rect(x: screen.midX - w / 2, y: screen.midY - h / 2, width: w, height: h).originSnapped(scene.effectiveScale)
         case .pageSheet:
             let w = min(768, screen.width)
-            let top = scene.device.statusBarHeight(in: scene.orientation)
+            let top = scene.statusBarHeight
             return Rect(x: screen.midX - w / 2, y: top, width: w, height: screen.height - top).originSnapped(scene.effectiveScale)
         default:
             return screen

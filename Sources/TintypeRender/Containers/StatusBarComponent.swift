@@ -21,7 +21,7 @@ enum StatusBarComponent {
                 if let h = vc.prefersStatusBarHidden { hidden = h }
             }
         }
-        let height = scene.device.statusBarHeight(in: scene.orientation)
+        let height = scene.statusBarHeight
         return Resolved(style: style, hidden: hidden || height == 0, height: height)
     }
 
@@ -79,43 +79,120 @@ enum StatusBarComponent {
         return insets
     }
 
+    /// What the status bar shows and in which era's glyphs, placed in one of two layouts.
+    struct Content {
+        let bar: StatusBar
+        let era: Int
+        let color: Color
+        let scale: Double
+        /// Unlit signal bars and wifi arcs.
+        var faint: Color { color.withAlpha(color.alpha * 0.3) }
+
+        func glyph(_ g: Glyph, x: Double, centerY: Double, scale glyphScale: Double = 1, color c: Color? = nil) -> [DisplayItem] {
+            let origin = Point(x: x, y: centerY - g.size.height * glyphScale / 2)
+            // The older eras' glyphs sit on device pixels, as measured on iOS 8 and 10 screenshots.
+            // The iOS 11 glyphs keep their unsnapped places for now: snapping them moves every 3x
+            // render by a third of a pixel, a re-record of its own.
+            return g.items(at: era < 11 ? origin.pixelSnapped(scale) : origin, scale: glyphScale, color: c ?? color)
+        }
+
+        /// Signal (dots before iOS 11, bars from 11) with its left edge at `x`; returns its width.
+        func signal(x: Double, centerY: Double, into items: inout [DisplayItem]) -> Double {
+            let (lit, unlit) = era < 11 ? StatusBarGlyphs.dots(lit: bar.signal) : StatusBarGlyphs.bars(lit: StatusBarGlyphs.barsLit(signal: bar.signal))
+            items += glyph(unlit, x: x, centerY: centerY, color: faint) + glyph(lit, x: x, centerY: centerY)
+            return lit.size.width
+        }
+
+        /// Wifi with its left edge at `x` (smaller before iOS 11: 12.5 wide); returns its width.
+        func wifi(x: Double, centerY: Double, into items: inout [DisplayItem]) -> Double {
+            guard bar.wifi > 0 else { return 0 }
+            let (lit, unlit) = StatusBarGlyphs.wifi(level: bar.wifi)
+            let s = era < 11 ? 12.5 / 15 : 1
+            items += glyph(unlit, x: x, centerY: centerY, scale: s, color: faint) + glyph(lit, x: x, centerY: centerY, scale: s)
+            return lit.size.width * s
+        }
+
+        /// The charge's color: green while charging, red at 20% or less, else the content's.
+        var chargeColor: Color {
+            if bar.charging { return .systemGreen }
+            return bar.batteryLevel <= 0.2 ? .systemRed : color
+        }
+
+        /// The battery with its right edge at `right` (and the bolt after it before iOS 11); returns
+        /// where its left edge is.
+        func battery(right: Double, centerY: Double, into items: inout [DisplayItem]) -> Double {
+            var r = right
+            if era < 11 && bar.charging {
+                let bolt = StatusBarGlyphs.bolt
+                items += glyph(bolt, x: r - bolt.size.width, centerY: centerY)
+                r -= bolt.size.width + 3.5
+            }
+            let (outline, charge) = era < 11 ? StatusBarGlyphs.battery10(level: bar.batteryLevel) : StatusBarGlyphs.battery11(level: bar.batteryLevel)
+            let x = r - outline.size.width
+            items += glyph(outline, x: x, centerY: centerY) + glyph(charge, x: x, centerY: centerY, color: chargeColor)
+            return x
+        }
+
+        var percentText: String { "\(Int((bar.batteryLevel * 100).rounded()))%" }
+
+        /// Phones without a notch and iPads: signal, carrier and wifi on the left, the time in the
+        /// middle, Bluetooth, percentage and battery on the right (measured on iOS 8 and 10 2x
+        /// screenshots: dots from 6.5, 4 to the wifi; the battery 5.5 from the edge).
+        func classic(width: Double, height h: Double, text: TextMeasuring) -> [DisplayItem] {
+            var items: [DisplayItem] = []
+            let cy = h / 2
+            let font = ResolvedFont(system: 12, weight: .semibold), regular = ResolvedFont(system: 12, weight: .regular)
+            items.append(.line(bar.time, font: font, color: color, frame: Rect(x: 0, y: 0, width: width, height: h), alignment: .center, lineBreakMode: .byClipping))
+            var x = era < 11 ? 6.5 : 6
+            x += signal(x: x, centerY: cy, into: &items) + (era < 11 ? 4 : 5)
+            if let carrier = bar.carrier, !carrier.isEmpty {
+                let w = text.size(of: carrier, font: regular).width
+                items.append(.line(carrier, font: regular, color: color, frame: Rect(x: x, y: 0, width: w + 1, height: h), lineBreakMode: .byClipping))
+                x += w + 4
+            }
+            _ = wifi(x: x, centerY: cy, into: &items)
+            var left = battery(right: width - (era < 11 ? 5.5 : 6), centerY: cy, into: &items)
+            if bar.showsBatteryPercentage ?? true {
+                let w = text.size(of: percentText, font: regular).width
+                items.append(.line(percentText, font: regular, color: color, frame: Rect(x: left - 4 - w - 1, y: 0, width: w + 2, height: h),
+                                   alignment: .right, lineBreakMode: .byClipping))
+                left -= 4 + w
+            }
+            if bar.bluetooth {
+                let b = StatusBarGlyphs.bluetooth
+                items += glyph(b, x: left - 5.5 - b.size.width, centerY: cy)
+            }
+            return items
+        }
+
+        /// Notched phones (iOS 11): the time centered in the left ear; signal bars, wifi and the
+        /// battery in the right one. No carrier, Bluetooth or percentage: the ear has no room.
+        func notched(width: Double, height h: Double) -> [DisplayItem] {
+            var items: [DisplayItem] = []
+            let ear = (width - 209) / 2
+            let font = ResolvedFont(system: 15, weight: .semibold)
+            items.append(.line(bar.time, font: font, color: color, frame: Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20), alignment: .center, lineBreakMode: .byClipping))
+            var x = width - ear / 2 - 35
+            let y = h / 2 - 2
+            x += signal(x: x - 2, centerY: y, into: &items) + 3
+            x += wifi(x: x, centerY: y, into: &items) + 5
+            _ = battery(right: x + 25, centerY: y, into: &items)
+            return items
+        }
+    }
+
     static func items(_ bar: Resolved, scene: Scene, env: Environment, text: TextMeasuring) -> [DisplayItem] {
         let color: Color = bar.style == .lightContent ? .white : .black
         var items: [DisplayItem] = []
-        let width = scene.screenSize.width
         if !bar.hidden {
-            if scene.device.hasNotch {
-                // Notch era: the time centered in the left ear, the indicators in the right one.
-                let ear = (width - 209) / 2
-                let font = ResolvedFont(system: 15, weight: .semibold)
-                let h = bar.height
-                items.append(.line(scene.statusBar.time, font: font, color: color, frame: Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20), alignment: .center, lineBreakMode: .byClipping))
-                let battery = SystemGlyphs.battery(level: 1)
-                var x = width - ear / 2 - 35
-                let y = h / 2 - 2
-                items += SystemGlyphs.cellularSignal.items(at: Point(x: x - 2, y: y - SystemGlyphs.cellularSignal.size.height / 2), color: color)
-                x += SystemGlyphs.cellularSignal.size.width + 3
-                items += SystemGlyphs.wifi.items(at: Point(x: x, y: y - SystemGlyphs.wifi.size.height / 2), color: color)
-                x += SystemGlyphs.wifi.size.width + 5
-                items += battery.items(at: Point(x: x, y: y - battery.size.height / 2), color: color)
-            } else {
-                let h = bar.height
-                let font = ResolvedFont(system: 12, weight: .semibold)
-                items.append(.line(scene.statusBar.time, font: font, color: color, frame: Rect(x: 0, y: 0, width: width, height: h), alignment: .center, lineBreakMode: .byClipping))
-                let signal = SystemGlyphs.cellularSignal, wifi = SystemGlyphs.wifi
-                items += signal.items(at: Point(x: 6, y: (h - signal.size.height) / 2), color: color)
-                items += wifi.items(at: Point(x: 6 + signal.size.width + 5, y: (h - wifi.size.height) / 2), color: color)
-                let battery = SystemGlyphs.battery(level: 1)
-                items += battery.items(at: Point(x: width - 6 - battery.size.width, y: (h - battery.size.height) / 2), color: color)
-                let percent = ResolvedFont(system: 12, weight: .regular)
-                let w = text.size(of: "100%", font: percent).width
-                items.append(.line("100%", font: percent, color: color,
-                                   frame: Rect(x: width - 6 - battery.size.width - 4 - w - 1, y: 0, width: w + 2, height: h), alignment: .right, lineBreakMode: .byClipping))
-            }
+            let content = Content(bar: scene.statusBar, era: scene.systemVersion, color: color, scale: env.scale)
+            items += scene.device.hasNotch
+                ? content.notched(width: scene.screenSize.width, height: bar.height)
+                : content.classic(width: scene.screenSize.width, height: bar.height, text: text)
         }
         if env.traits.hasHomeIndicator {
             let w: Double = scene.orientation == .portrait ? 134 : 209
-            let r = Rect(x: (width - w) / 2, y: scene.screenSize.height - 8 - 5, width: w, height: 5)
+            let r = Rect(x: (scene.screenSize.width - w) / 2, y: scene.screenSize.height - 8 - 5, width: w, height: 5)
             items.append(.homeIndicator(r))
         }
         return items
