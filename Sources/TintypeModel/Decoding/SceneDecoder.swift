@@ -152,13 +152,7 @@ public enum SceneDecoder {
             if let b = s.bool("showsBatteryPercentage") { scene.statusBar.showsBatteryPercentage = b }
             s.finish()
         }
-        if let v = r.integer("systemVersion", in: Scene.systemVersions) {
-            scene.systemVersion = v
-            // A notched phone shipped with iOS 11: an older status bar has no layout for its ears.
-            if v < 11, let notched = scene.variants.first(where: { $0.scene.device.hasNotch })?.scene.device, let n = r.node("systemVersion") {
-                context.report("systemVersion", n.position, "the \(notched.name) runs iOS 11 or later, found \(v); use a phone without a notch for iOS \(v)")
-            }
-        }
+        if let v = r.integer("systemVersion", in: Scene.systemVersions) { scene.systemVersion = v }
         if let n = r.node("presented") {
             scene.presented = Presentation.decode(n, path: "presented", context: context)
         }
@@ -176,6 +170,12 @@ public enum SceneDecoder {
             scene.variants = matrix
             if !devices.isEmpty { scene.variants.devices = devices }
             if let first = scene.variants.devices.first { scene.device = first }
+        }
+        // A notched phone shipped with iOS 11: an older status bar has no layout for its ears.
+        if scene.systemVersion < 11, let n = r.node("systemVersion"),
+           let notched = ([scene.device] + scene.variants.devices + scene.variants.combinations.compactMap(\.device)).first(where: \.hasNotch) {
+            context.report("systemVersion", n.position,
+                           "the \(notched.name) runs iOS 11 or later, found \(scene.systemVersion); use a phone without a notch for iOS \(scene.systemVersion)")
         }
         if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
         if let items = r.array("touches") {
