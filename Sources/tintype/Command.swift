@@ -1,5 +1,6 @@
 import Foundation
 import TintypeModel
+import TintypeRender
 import TintypeSnapshot
 
 /// A subcommand: parsed from its arguments, then run. Its usage line, its help and its parsing
@@ -77,7 +78,7 @@ struct UsageError: Error {
 enum ExitCode {
     static let success: Int32 = 0
     static let failure: Int32 = 1
-    /// `diff`: an input image cannot be read.
+    /// `diff`: an input image cannot be read (missing, corrupt, too large).
     static let unreadable: Int32 = 2
     static let usage: Int32 = 64
 }
@@ -139,7 +140,7 @@ enum Tool {
         var s = "Error: \(message)\n"
         if let usage { s += usage + "\n" }
         if let hint { s += hint + "\n" }
-        FileHandle.standardError.write(Data(s.utf8))
+        _ = writeAll(Array(s.utf8), to: STDERR_FILENO)
     }
 }
 
@@ -190,7 +191,55 @@ struct ArgumentScanner {
     }
 }
 
-func writeStderr(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+func writeStderr(_ s: String) { _ = writeAll(Array((s + "\n").utf8), to: STDERR_FILENO) }
+
+/// Writes all of `bytes` to the file descriptor; the reason when it cannot (a closed pipe, a full
+/// disk), so that the caller reports it and exits 1. FileHandle.write would trap instead.
+func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+    var written = 0
+    while written < bytes.count {
+        let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + written, bytes.count - written) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return String(cString: strerror(n < 0 ? errno : EIO)) }
+        written += n
+    }
+    return nil
+}
+
+/// The time budget of a render or test run (`--timeout SECONDS`): when it runs out, the run ends
+/// with an error and exit 1 instead of running on. Generous by default; a hang is a bug, and this
+/// turns it into a failure CI can see.
+enum Watchdog {
+    static let defaultSeconds: Double = 3600
+    static let spec = OptionSpec("--timeout", value: "SECONDS", help: "End the run with an error (exit 1) when it takes longer (default 3600).")
+
+    /// Reads the option's value: 0.001 seconds to about four months.
+    static func read(_ value: String, command: any Command.Type) throws(UsageError) -> Double {
+        try number("--timeout", value, in: 0.001...1e7, command: command)
+    }
+
+    /// Starts the clock; `what` names the run in the message.
+    static func start(seconds: Double, what: String) {
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        timer.schedule(deadline: .now() + seconds)
+        timer.setEventHandler {
+            // A file being written is finished first, so that no temporary file is left behind.
+            AtomicFile.stopWriting()
+            writeStderr("Error: \(what) took longer than --timeout \(format(seconds)) seconds; stopped")
+            exit(ExitCode.failure)
+        }
+        timer.resume()
+        armed = timer
+    }
+    nonisolated(unsafe) private static var armed: DispatchSourceTimer?
+}
+
+/// The first bytes of a file, enough for a PNG's header; nil when it cannot be read.
+func readPNGHead(_ path: String) -> [UInt8]? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return (try? handle.read(upToCount: 64)).map { Array($0) } ?? []
+}
 
 /// The comparison options `test` and `diff` share, and their reading into a tolerance.
 enum ToleranceOptions {

@@ -1,4 +1,5 @@
 import Foundation
+import TintypeModel
 import TintypeRender
 import TintypeSnapshot
 
@@ -20,7 +21,9 @@ struct DiffCommand: Command {
         differ, how many are anti-aliasing, and where.
 
         Exit code: 0 when the images match (within the tolerance), 1 when they differ (or their
-        sizes do), 2 when an input cannot be read, 64 for bad usage.
+        sizes do, or an output cannot be written), 2 when an input cannot be read (missing, corrupt,
+        or past the pixel limit of 16384 a side and 64 megapixels), 64 for bad usage (among it an
+        output that names an input).
         """
 
     var inputs: [String] = []
@@ -42,9 +45,52 @@ struct DiffCommand: Command {
         guard inputs.count == 2 else {
             throw UsageError(message: inputs.count < 2 ? "diff needs two PNG files" : "diff takes two PNG files, found \(inputs.count)", command: Self.self)
         }
+        // An output never replaces an input or the other output.
+        func same(_ a: String, _ b: String) -> Bool {
+            URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path
+        }
+        for (option, path) in [("-o", output), ("--strip", strip)] {
+            guard let path else { continue }
+            if let input = inputs.first(where: { same($0, path) }) {
+                throw UsageError(message: "\(option) \(path) is the input \(input); diff will not overwrite its own input", command: Self.self)
+            }
+        }
+        if let output, let strip, same(output, strip) {
+            throw UsageError(message: "-o and --strip name the same file \(output)", command: Self.self)
+        }
     }
 
     func run() -> Int32 {
+        // Both headers first: an image past the pixel budget is refused before either is decoded.
+        var sizes: [PNGHeader] = []
+        for path in inputs {
+            guard let head = readPNGHead(path) else {
+                writeStderr("Error: cannot read \(path)")
+                return ExitCode.unreadable
+            }
+            switch PNGHeader.read(head) {
+            case .failure(let problem):
+                writeStderr("Error: \(path) is \(problem)")
+                return ExitCode.unreadable
+            case .success(let header):
+                if let problem = header.pixelLimitProblem {
+                    writeStderr("Error: \(path) is too large: \(problem)")
+                    return ExitCode.unreadable
+                }
+                sizes.append(header)
+            }
+        }
+        if strip != nil {
+            // The strip is A | diff | B side by side with 16-pixel gaps; refused before anything
+            // is decoded, compared or printed.
+            let sameSize = sizes[0].width == sizes[1].width && sizes[0].height == sizes[1].height
+            let w = sizes[0].width + sizes[1].width + (sameSize ? sizes[0].width : 0) + 4 * 16
+            let h = max(sizes[0].height, sizes[1].height) + 2 * 16
+            if !SceneLimits.allowsPixels(width: w, height: h) {
+                writeStderr("Error: --strip would be \(w)×\(h) pixels, more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels; leave out --strip for images this large")
+                return ExitCode.failure
+            }
+        }
         // Both files decode at once, on two threads.
         final class Slots: @unchecked Sendable {
             let lock = NSLock()
@@ -72,7 +118,7 @@ struct DiffCommand: Command {
         } else {
             (result, diff) = (Compare.images(expected: images[0], actual: images[1], tolerance: tolerance), nil)
         }
-        print(result.summary)
+        // Outputs before the summary: a summary saying "identical" is never followed by a failure.
         do {
             if let output, let diff { try diff.writePNG(to: output) }
             if let strip { try Strip.make([images[0]] + (diff.map { [$0] } ?? []) + [images[1]]).writePNG(to: strip) }
@@ -80,6 +126,7 @@ struct DiffCommand: Command {
             writeStderr("Error: \(error.message)")
             return ExitCode.failure
         }
+        print(result.summary)
         return result.passed ? ExitCode.success : ExitCode.failure
     }
 }

@@ -19,6 +19,7 @@ struct RenderCommand: Command {
             Render at N pixels per point instead of the device's (0.25 to 16,
             within the pixel limit: 16384 a side, 64 megapixels).
             """),
+        Watchdog.spec,
     ] + TraitOptions.specs
     static let discussion = """
         A scene with "variants" (or "devices") renders once per variant, each to its own PNG named
@@ -28,9 +29,12 @@ struct RenderCommand: Command {
         other value replaces the trait in every variant, and the names leave it out.
 
         Files are written whole or not at all (a temporary file, then a rename). An existing PNG
-        beside its scene with the same name is a golden: render refuses to overwrite it (use
-        'tintype test --record' for that). Several scenes render in parallel; each failure prints
-        its file, the path inside it and the offending value, and the exit code is 1 if any failed.
+        beside a scene with the same name (or NAME.VARIANT.png for a variant it has) is a golden:
+        render refuses to overwrite it (use 'tintype test --record' for that), and it never
+        writes over one of its inputs (a scene file or an image a scene uses). Several scenes
+        render in parallel; each failure prints its file, the path inside it and the offending
+        value, and the exit code is 1 if any failed (or an output cannot be written: a full disk,
+        a full or closed standard output).
         To render every scene of a folder, name its files (Snapshots/Basics/*.json).
 
         Examples:
@@ -42,6 +46,7 @@ struct RenderCommand: Command {
     var scenes: [String] = []
     var output: String?
     var overrides = TraitSet()
+    var timeout = Watchdog.defaultSeconds
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
@@ -49,6 +54,7 @@ struct RenderCommand: Command {
             switch option {
             case nil: scenes.append(v)
             case "--output": output = v
+            case "--timeout": timeout = try Watchdog.read(v, command: Self.self)
             case "--scale":
                 guard let s = Double(v), s.isFinite, SceneLimits.scaleRange.contains(s) else {
                     let r = SceneLimits.scaleRange
@@ -106,6 +112,7 @@ struct RenderCommand: Command {
     }
 
     func run() -> Int32 {
+        Watchdog.start(seconds: timeout, what: "rendering \(scenes.count == 1 ? scenes[0] : "\(scenes.count) scenes")")
         // Each file is read once, here (standard input too); collisions and goldens are checked
         // before anything renders.
         let files = scenes.map { path -> SceneFile in
@@ -119,6 +126,15 @@ struct RenderCommand: Command {
             }
         }
         var targets: [String: String] = [:]
+        // Every file a render reads (scenes and the images they use), which no output may replace.
+        var inputs: [String: String] = [:]
+        for file in files where file.path != "-" {
+            inputs[URL(fileURLWithPath: file.path).standardizedFileURL.path] = "the scene \(file.path)"
+            guard let scene = file.scene else { continue }
+            var used = Set<String>()
+            TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
+            for image in used { inputs[image] = "an image \(file.path) uses" }
+        }
         for file in files {
             if output == "-" && file.outputs.count > 1 {
                 Tool.printError("\(file.path == "-" ? "<stdin>" : file.path) has \(file.outputs.count) variants, and -o - (standard output) takes one image", usage: Self.usage,
@@ -133,9 +149,14 @@ struct RenderCommand: Command {
                     return ExitCode.usage
                 }
                 targets[key] = file.path
-                if file.path != "-", key == URL(fileURLWithPath: out.golden).standardizedFileURL.path, FileManager.default.fileExists(atPath: key) {
-                    Tool.printError("\(dest) is the golden beside \(file.path); render will not overwrite it", usage: Self.usage,
+                if let owner = goldenOwner(of: key) {
+                    Tool.printError("\(dest) is the golden of \(owner); render will not overwrite it", usage: Self.usage,
                                     hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
+                    return ExitCode.usage
+                }
+                if let input = inputs[key] {
+                    Tool.printError("\(dest) is \(input); render will not overwrite its own input", usage: Self.usage,
+                                    hint: "Pass -o to write elsewhere.")
                     return ExitCode.usage
                 }
             }
@@ -177,6 +198,23 @@ struct RenderCommand: Command {
     /// The file written (nil for standard output), or the error.
     enum Outcome { case success(String?), failure(String) }
 
+    /// The scene whose golden `path` (standardized) is, when that file exists: any scene file in its
+    /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png` beside `NAME.json`), asked
+    /// through SceneFile, so every variant counts; not only the scenes being rendered.
+    func goldenOwner(of path: String) -> String? {
+        guard path.hasSuffix(".png"), FileManager.default.fileExists(atPath: path) else { return nil }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".json") && (name == String($0.dropLast(5)) + ".png" || name.hasPrefix(String($0.dropLast(5)) + "."))
+        }
+        for candidate in candidates.sorted() {
+            let scene = folder + "/" + candidate
+            if SceneFile(path: scene).owns(path) { return scene }
+        }
+        return nil
+    }
+
     /// Renders one variant of a scene file.
     func renderOne(_ out: SceneFile.Output, renderer: Renderer) -> Outcome {
         guard let scene = out.variant?.scene else { return .failure(out.error ?? "\(out.scenePath): nothing to render") }
@@ -188,7 +226,7 @@ struct RenderCommand: Command {
             return .failure("\(where_): \(error)")
         }
         guard let dest = destination(for: out) else {
-            FileHandle.standardOutput.write(Data(png))
+            if let reason = writeAll(png, to: STDOUT_FILENO) { return .failure("cannot write to standard output: \(reason)") }
             return .success(nil)
         }
         do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }

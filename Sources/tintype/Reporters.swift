@@ -21,7 +21,9 @@ final class TextStream: @unchecked Sendable {
     let isTerminal: Bool
     private let lock = NSLock()
     init(_ handle: FileHandle) { self.handle = handle; isTerminal = isatty(handle.fileDescriptor) != 0 }
-    func write(_ s: String) { lock.lock(); handle.write(Data(s.utf8)); lock.unlock() }
+    /// A write that fails (a closed pipe, a full disk) loses the progress text but not the run:
+    /// its exit code and files are what count. FileHandle.write would trap instead.
+    func write(_ s: String) { lock.lock(); _ = writeAll(Array(s.utf8), to: handle.fileDescriptor); lock.unlock() }
 }
 
 /// The live part of reporting: called as each scene finishes, in the order they finish.

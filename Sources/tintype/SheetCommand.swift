@@ -101,7 +101,10 @@ struct SheetCommand: Command {
         }
         for f in result.failures { writeStderr("Error: " + f) }
         if output == "-" {
-            FileHandle.standardOutput.write(Data(png))
+            if let reason = writeAll(png, to: STDOUT_FILENO) {
+                writeStderr("Error: cannot write to standard output: \(reason)")
+                return ExitCode.failure
+            }
         } else if let output {
             do { try AtomicFile.write(png, to: output) } catch {
                 writeStderr("Error: \(error.message)")

@@ -49,7 +49,11 @@ struct TestCommand: Command {
             """),
         OptionSpec("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails."),
         OptionSpec("--stale", help: "List goldens that no scene produces, and exit."),
-        OptionSpec("--prune", help: "Remove those goldens, and exit."),
+        OptionSpec("--prune", help: """
+            Remove those goldens, and exit. Refuses (removing nothing) while a
+            scene fails to decode: the images it uses cannot be known.
+            """),
+        Watchdog.spec,
     ]
     static let discussion = """
         A scene with "variants" (or "devices") is checked once per variant, against the golden named
@@ -71,6 +75,7 @@ struct TestCommand: Command {
     var artifacts: String?
     var stale = false
     var prune = false
+    var timeout = Watchdog.defaultSeconds
     var pick = TraitSet()
     var passWithNoScenes = false
     var autoShard = false
@@ -101,6 +106,7 @@ struct TestCommand: Command {
             case "--artifacts": artifacts = v
             case "--stale": stale = true
             case "--prune": prune = true
+            case "--timeout": timeout = try Watchdog.read(v, command: Self.self)
             case let option? where try TraitOptions.read(option, v, command: Self.self, into: &pick): break
             case "--pass-with-no-scenes": passWithNoScenes = true
             case "--reporter":
@@ -162,6 +168,7 @@ struct TestCommand: Command {
 
     func run() -> Int32 {
         if stale || prune { return runStale() }
+        Watchdog.start(seconds: timeout, what: "tintype test")
         let mode: RecordMode
         do { mode = try record ?? RecordMode.fromEnvironment() } catch {
             Tool.printError("\(error)", usage: Self.usage, hint: "See 'tintype help test'.")
@@ -248,7 +255,10 @@ struct TestCommand: Command {
             ok = write(Array(JUnitReport.xml(results).utf8), to: path, what: "JUnit XML") && ok
         }
         if kinds.contains(.json) {
-            if let json { ok = write(results.encoded(), to: json, what: "JSON results") && ok } else { FileHandle.standardOutput.write(Data(results.encoded())) }
+            if let json { ok = write(results.encoded(), to: json, what: "JSON results") && ok } else if let reason = writeAll(results.encoded(), to: STDOUT_FILENO) {
+                writeStderr("Error: cannot write the JSON results to standard output: \(reason)")
+                ok = false
+            }
         }
         if let bundle {
             do { try ResultBundle.write(results, to: bundle); say("Bundle: \(bundle)") } catch {
@@ -293,6 +303,16 @@ struct TestCommand: Command {
         var used = Set<String>()
         var stale: [String] = []
         let files = sceneFiles()
+        // Which files a scene that does not decode uses cannot be known: pruning then could remove
+        // an image it needs, so nothing is removed until every scene decodes.
+        if prune {
+            let broken = files.filter { $0.scene == nil }
+            if !broken.isEmpty {
+                for file in broken { writeStderr("Error: \(file.error ?? file.path)") }
+                writeStderr("Error: --prune removes nothing while a scene fails to decode (\(broken.count) of them); fix them, then run it again")
+                return ExitCode.failure
+            }
+        }
         for file in files {
             used.formUnion(file.goldens)
             if let scene = file.scene {

@@ -3,5 +3,8 @@
 // exit code says what happened (0 success, 1 a render or check failed, 64 bad usage).
 import Foundation
 
+// A closed standard output is an error to report (EPIPE), not a signal that ends the process silently.
+signal(SIGPIPE, SIG_IGN)
+
 let commands: [any Command.Type] = [RenderCommand.self, TestCommand.self, ReportCommand.self, DiffCommand.self, DevicesCommand.self, VariantsCommand.self, SheetCommand.self, StampCommand.self, FontsCommand.self]
 exit(Tool.main(Array(CommandLine.arguments.dropFirst()), commands: commands))

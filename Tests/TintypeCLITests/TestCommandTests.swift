@@ -209,7 +209,7 @@ import Testing
         let out = try cli.run(["render", "Snapshots/both.json", "-o", "out/"], in: dir)
         #expect(out.status == 0 && out.out.contains("out/both.iphone-se.png") && out.out.contains("out/both.iphone-8.png"))
         let guarded = try cli.run(["render", "both.json"], in: dir + "/Snapshots")
-        #expect(guarded.status == 64 && guarded.stderr.contains("both.iphone-se.png is the golden beside both.json"))
+        #expect(guarded.status == 64 && guarded.stderr.contains("both.iphone-se.png is the golden of ") && guarded.stderr.contains("Snapshots/both.json; render will not overwrite it"))
         let one = try cli.run(["render", "Snapshots/both.json", "--device", "iPhone X", "-o", "x.png"], in: dir)
         #expect(one.status == 0 && one.out == "Wrote x.png\n")
         let stdout = try cli.run(["render", "Snapshots/both.json", "-o", "-"], in: dir)

@@ -67,7 +67,25 @@ extension Bitmap {
 
 /// Writes files whole or not at all.
 public enum AtomicFile {
+    /// Waits for the writes in progress to finish and holds every later one for good, so that a
+    /// process that must end now (a `--timeout`) exits without leaving a temporary file behind.
+    public static func stopWriting() { gate.close() }
+
+    private static let gate = WriteGate()
+
+    /// Counts writes in progress; once closed, no write starts.
+    private final class WriteGate: @unchecked Sendable {
+        let condition = NSCondition()
+        var inFlight = 0
+        var closed = false
+        func enter() { condition.lock(); while closed { condition.wait() }; inFlight += 1; condition.unlock() }
+        func leave() { condition.lock(); inFlight -= 1; condition.broadcast(); condition.unlock() }
+        func close() { condition.lock(); closed = true; while inFlight > 0 { condition.wait() }; condition.unlock() }
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(ImageFileError) {
+        gate.enter()
+        defer { gate.leave() }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         let temp = dir + "/.\(url.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
