@@ -39,6 +39,10 @@ public struct Scene: Sendable, Equatable {
     public var presented: Presentation?
     /// The accessibility HUD showing a bar item enlarged, over everything but the status bar.
     public var largeContentViewer: LargeContentViewer?
+    /// What the decoder accepted but UIKit would ignore (a back indicator image without its
+    /// transition mask, say), each with its file, place and reason. Printed as warnings; the scene
+    /// renders as UIKit would draw it.
+    public var warnings: [SceneIssue] = []
     /// Touch marks drawn over everything, for documentation images.
     public var touches: [TouchMark] = []
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);

@@ -125,6 +125,8 @@ struct RenderCommand: Command {
                 return SceneFile(path: path, failed: "\(error)")
             }
         }
+        // What UIKit would ignore (the scene still renders, as UIKit draws it) is said first.
+        for file in files { for w in file.scene?.warnings ?? [] { writeStderr("Warning: \(w)") } }
         var targets: [String: String] = [:]
         // Every file a render reads (scenes and the images they use), which no output may replace.
         var inputs: [String: String] = [:]

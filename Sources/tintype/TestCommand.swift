@@ -193,7 +193,10 @@ struct TestCommand: Command {
         let text = TextStream(jsonToStdout ? FileHandle.standardError : FileHandle.standardOutput)
         func say(_ s: String) { text.write(s + "\n") }
 
-        let all = sceneFiles().flatMap(\.outputs)
+        let files = sceneFiles()
+        // What UIKit would ignore in a scene is said once per file, before the results.
+        for file in files where matches(file.path) { for w in file.scene?.warnings ?? [] { writeStderr("Warning: \(w)") } }
+        let all = files.flatMap(\.outputs)
         var selected = all.filter { matches($0.scenePath) && picked($0) }
         if let shard { selected = selected.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) }
         let skipped = all.count - selected.count

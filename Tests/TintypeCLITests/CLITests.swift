@@ -51,6 +51,19 @@ import Testing
     let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     let tiny = #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "backgroundColor": "systemBlue" } } }"#
 
+    @Test func whatUIKitWouldIgnoreIsAWarningAndTheSceneStillRenders() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='13' height='21'/>".utf8).write(to: URL(fileURLWithPath: dir + "/back.svg"))
+        let scene = #"{ "device": "iPhone SE", "scale": 1, "root": { "navigationController": { "navigationBar": { "backIndicatorImage": "back.svg" }, "stack": [ { "title": "A" }, { "title": "B" } ] } } }"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/s.json"))
+        let r = try run(["render", "s.json", "-o", "out.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("Warning: s.json:1:"), "\(r.stderr)")
+        #expect(r.stderr.contains("root.navigationBar.backIndicatorImage: backIndicatorImage is ignored without backIndicatorTransitionMaskImage"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
+
     @Test func helpOnEveryCommand() throws {
         for args in [["--help"], ["help"], ["help", "render"], ["render", "--help"], ["devices", "--help"], ["render", "-h"]] {
             let r = try run(args)

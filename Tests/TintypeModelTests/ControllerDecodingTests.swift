@@ -55,21 +55,78 @@ import Testing
         #expect(found[3].message.contains("expected a bar button item"))
     }
 
-    @Test func backIndicatorNeedsItsMask() throws {
+    @Test func backIndicatorWithoutItsMaskIsIgnoredWithAWarning() throws {
         let dir = NSTemporaryDirectory() + "tintype-ctl-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("<svg xmlns='http://www.w3.org/2000/svg' width='13' height='21'/>".utf8).write(to: URL(fileURLWithPath: dir + "/back.svg"))
-        let found: [SceneIssue]
-        do {
-            _ = try SceneDecoder.decode("""
-            { "root": { "navigationController": { "navigationBar": { "backIndicatorImage": "back.svg" }, "stack": [ { "title": "A" } ] } } }
+        // UIKit ignores one without the other and draws its chevron: so does Tintype, and says so.
+        let scene = try SceneDecoder.decode("""
+        { "root": { "navigationController": { "navigationBar": { "backIndicatorImage": "back.svg" }, "stack": [ { "title": "A" } ] } } }
+        """, file: "s.json", baseDirectory: dir)
+        guard case .controller(.navigation(let nav)) = scene.root.kind else { Issue.record("no navigation controller"); return }
+        #expect(nav.navigationBar.backIndicatorImage == nil)
+        #expect(scene.warnings.count == 1)
+        #expect(scene.warnings.first?.path == "root.navigationBar.backIndicatorImage")
+        #expect(scene.warnings.first?.description.hasPrefix("s.json:1:") == true)
+        #expect(scene.warnings.first?.message.contains("ignored without backIndicatorTransitionMaskImage") == true)
+        // Both together are used, without a warning.
+        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='13' height='21'/>".utf8).write(to: URL(fileURLWithPath: dir + "/mask.svg"))
+        let both = try SceneDecoder.decode("""
+        { "root": { "navigationController": { "navigationBar": { "backIndicatorImage": "back.svg", "backIndicatorTransitionMaskImage": "mask.svg" }, "stack": [ { "title": "A" } ] } } }
+        """, file: "s.json", baseDirectory: dir)
+        #expect(both.warnings.isEmpty)
+        guard case .controller(.navigation(let nav2)) = both.root.kind else { Issue.record("no navigation controller"); return }
+        #expect(nav2.navigationBar.backIndicatorImage != nil)
+    }
+
+    @Test func titleViewCustomViewsAndTheSearchBarsScrolling() throws {
+        let scene = try SceneDecoder.decode("""
+        { "root": { "navigationController": {
+            "navigationBar": { "tintAdjustmentMode": "normal" },
+            "stack": [ { "title": "A", "searchBar": {}, "hidesSearchBarWhenScrolling": false,
+              "titleView": { "segmentedControl": { "segments": ["All", "Missed"] } },
+              "rightItems": [ { "customView": { "switch": { "isOn": true } } } ] } ] } } }
+        """, file: "s.json")
+        guard case .controller(.navigation(let nav)) = scene.root.kind, let item = nav.stack.first?.navigationItem else { Issue.record("no navigation controller"); return }
+        #expect(nav.navigationBar.tintAdjustmentMode == .normal)
+        #expect(!item.hidesSearchBarWhenScrolling)
+        #expect(NavigationItem().hidesSearchBarWhenScrolling, "on by default, as in UIKit")
+        if case .control(.segmentedControl)? = item.titleView?.kind {} else { Issue.record("titleView: \(String(describing: item.titleView?.kind))") }
+        if case .customView(let v)? = item.rightItems.first?.content, case .control(.switch) = v.kind {} else {
+            Issue.record("customView: \(String(describing: item.rightItems.first?.content))")
+        }
+        // One content per item, and the view inside is checked like any other.
+        let two = issues(#"{ "root": { "navigationController": { "stack": [ { "rightItems": [ { "title": "A", "customView": { "view": {} } } ] } ] } } }"#)
+        #expect(two.first?.message.contains("takes one of title, system, image, flexibleSpace, fixedSpace, customView") == true)
+        let bad = issues(#"{ "root": { "navigationController": { "stack": [ { "titleView": { "label": { "txt": "A" } } } ] } } }"#)
+        #expect(bad.first?.path == "root.stack[0].titleView.txt")
+    }
+
+    @Test func resizableBarImages() throws {
+        try withDirectory { dir in
+            try Data("<svg xmlns='http://www.w3.org/2000/svg' width='24' height='64'/>".utf8).write(to: URL(fileURLWithPath: dir + "/bar.svg"))
+            let scene = try SceneDecoder.decode("""
+            { "root": { "navigationController": { "navigationBar": {
+                "backgroundImage": { "image": "bar.svg", "capInsets": [0, 8, 0, 8], "resizingMode": "tile" },
+                "backButtonBackgroundImage": { "image": "bar.svg", "capInsets": 4 } }, "stack": [ { "title": "A" } ] } } }
             """, file: "s.json", baseDirectory: dir)
-            found = []
-        } catch { found = error.issues }
-        #expect(found.count == 1)
-        #expect(found.first?.path == "root.navigationBar")
-        #expect(found.first?.message.contains("only together with backIndicatorTransitionMaskImage") == true)
+            guard case .controller(.navigation(let nav)) = scene.root.kind else { Issue.record("no navigation controller"); return }
+            #expect(nav.navigationBar.backgroundImages.first?.capInsets == EdgeInsets(top: 0, left: 8, bottom: 0, right: 8))
+            #expect(nav.navigationBar.backgroundImages.first?.resizingMode == .tile)
+            #expect(nav.navigationBar.backButtonBackgroundImage?.capInsets == EdgeInsets(top: 4, left: 4, bottom: 4, right: 4))
+            let position = try? SceneDecoder.decode("""
+            { "root": { "navigationController": { "navigationBar": { "backButtonBackgroundImage": { "image": "bar.svg", "barPosition": "top" } }, "stack": [ {} ] } } }
+            """, file: "s.json", baseDirectory: dir)
+            #expect(position == nil, "a back button background takes no bar position")
+        }
+    }
+
+    func withDirectory(_ body: (String) throws -> Void) throws {
+        let dir = NSTemporaryDirectory() + "tintype-ctl-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try body(dir)
     }
 
     @Test func containerShapeErrors() {

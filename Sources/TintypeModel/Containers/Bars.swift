@@ -95,6 +95,9 @@ public struct BarAppearance: Sendable, Equatable {
     public var barTintColor: Color?
     /// The items' color (UIKit's tintColor on the bar).
     public var tintColor: Color?
+    /// The bar's own tintAdjustmentMode: `normal` keeps its items in color while the window is
+    /// dimmed under an alert (the iOS 7 talk's tab bar); nil inherits the window's.
+    public var tintAdjustmentMode: TintAdjustmentMode?
     /// Nil is UIKit's default: translucent, unless a background image is set that has no transparency.
     public var isTranslucent: Bool?
     public var titleColor: Color?
@@ -107,6 +110,9 @@ public struct BarAppearance: Sendable, Equatable {
     /// Navigation bar: a custom back chevron and its transition mask (used only together).
     public var backIndicatorImage: ImageSource?
     public var backIndicatorTransitionMaskImage: ImageSource?
+    /// Navigation bar: UIBarButtonItem's back button background image (for the normal state), drawn
+    /// behind the back title and stretched by its cap insets; with one, UIKit draws no chevron.
+    public var backButtonBackgroundImage: BackgroundImage?
     /// Tab bar: the color of unselected items.
     public var unselectedItemTintColor: Color?
     /// Tab bar: drawn behind the selected item.
@@ -127,11 +133,17 @@ public struct BarAppearance: Sendable, Equatable {
 
 public enum BarStyle: String, Sendable, Equatable, CaseIterable { case `default`, black }
 
-/// A bar background image for a bar position.
+/// A bar background image for a bar position. Without cap insets it is tiled across the bar (as
+/// UIKit tiles a plain image); with them (a resizable image) the caps stay and the middle is
+/// stretched or tiled by `resizingMode`.
 public struct BackgroundImage: Sendable, Equatable {
     public var image: ImageSource
     public var barPosition: BarPosition
-    public init(image: ImageSource, barPosition: BarPosition = .any) { self.image = image; self.barPosition = barPosition }
+    public var capInsets: EdgeInsets?
+    public var resizingMode: ResizingMode
+    public init(image: ImageSource, barPosition: BarPosition = .any, capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch) {
+        self.image = image; self.barPosition = barPosition; self.capInsets = capInsets; self.resizingMode = resizingMode
+    }
 }
 
 /// UIBarPosition: alone (44 high), attached to the status bar (64 high, extending behind it), or any.

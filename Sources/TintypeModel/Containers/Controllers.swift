@@ -110,6 +110,13 @@ public struct NavigationItem: Sendable, Equatable {
     public var largeTitleDisplayMode: LargeTitleDisplayMode
     /// A search bar in the navigation bar (iOS 11), with its placeholder; nil for none.
     public var searchBarPlaceholder: String?
+    /// UINavigationItem.hidesSearchBarWhenScrolling (iOS 11, on by default): the search bar tucks
+    /// away under the large title as the content scrolls, and a screen first shows without it
+    /// (pulling the content down reveals it). Off, it stays pinned under the title.
+    public var hidesSearchBarWhenScrolling: Bool = true
+    /// UINavigationItem.titleView: any view in place of the inline title, sized by its frame or
+    /// its intrinsic size, centered on the bar between the items.
+    public var titleView: View?
 
     public init(title: String? = nil, prompt: String? = nil, leftItems: [BarButtonItem] = [], rightItems: [BarButtonItem] = [],
                 backButtonTitle: String? = nil, hidesBackButton: Bool = false,
@@ -133,6 +140,8 @@ public struct BarButtonItem: Sendable, Equatable {
         case system(SystemItem)
         case flexibleSpace
         case fixedSpace(Double)
+        /// UIBarButtonItem(customView:): any view, sized by its frame or its intrinsic size.
+        case customView(View)
     }
     public var content: Content
     /// `done` draws a title in semibold.

@@ -34,8 +34,11 @@ extension ViewController {
         var item = NavigationItem()
         item.title = r.string("navigationTitle")
         item.prompt = r.string("prompt")
-        if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, context: r.context) }
-        if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, context: r.context) }
+        if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
+        if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
+        if let n = r.node("titleView") {
+            item.titleView = SceneDecoder.decodeView(n, path: join(r.path, "titleView"), depth: depth + 1, context: r.context)
+        }
         item.backButtonTitle = r.string("backButtonTitle")
         if let h = r.bool("hidesBackButton") { item.hidesBackButton = h }
         if let m = r.choice("largeTitleDisplayMode", LargeTitleDisplayMode.self) { item.largeTitleDisplayMode = m }
@@ -43,8 +46,9 @@ extension ViewController {
             item.searchBarPlaceholder = s.string("placeholder") ?? "Search"
             s.finish()
         }
+        if let h = r.bool("hidesSearchBarWhenScrolling") { item.hidesSearchBarWhenScrolling = h }
         vc.navigationItem = item
-        if let items = r.array("toolbarItems") { vc.toolbarItems = BarButtonItem.decodeList(items, context: r.context) }
+        if let items = r.array("toolbarItems") { vc.toolbarItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
         vc.preferredStatusBarStyle = r.choice("preferredStatusBarStyle", StatusBar.Style.self, aliases: ["darkContent": .default])
         vc.prefersStatusBarHidden = r.bool("prefersStatusBarHidden")
         if let items = r.array("edgesForExtendedLayout") {
@@ -146,12 +150,13 @@ extension SplitViewController {
 
 extension BarButtonItem {
     /// `"Edit"`, `{"title": "Edit", "style": "done"}`, `{"system": "compose"}`, `{"image": "star.svg"}`,
-    /// `{"flexibleSpace": true}` or `{"fixedSpace": 20}`; any object may add `tintColor` and `enabled`.
-    static func decodeList(_ items: [(node: JSONNode, path: String)], context: DecodeContext) -> [BarButtonItem] {
-        items.compactMap { decode($0.node, path: $0.path, context: context) }
+    /// `{"flexibleSpace": true}`, `{"fixedSpace": 20}` or `{"customView": {"switch": {}}}`; any object
+    /// may add `tintColor` and `enabled`.
+    static func decodeList(_ items: [(node: JSONNode, path: String)], depth: Int = 0, context: DecodeContext) -> [BarButtonItem] {
+        items.compactMap { decode($0.node, path: $0.path, depth: depth, context: context) }
     }
 
-    static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> BarButtonItem? {
+    static func decode(_ n: JSONNode, path: String, depth: Int = 0, context: DecodeContext) -> BarButtonItem? {
         if case .string(let title) = n.value { return BarButtonItem(.title(title)) }
         guard let r = ObjectReader(n, path: path, context: context, what: "a bar button item (a title or an object)") else { return nil }
         defer { r.finish() }
@@ -163,13 +168,17 @@ extension BarButtonItem {
         if let img = r.imageSource("image") { content = .image(img, mode); given.append("image") }
         if r.bool("flexibleSpace") == true { content = .flexibleSpace; given.append("flexibleSpace") }
         if let w = r.length("fixedSpace") { content = .fixedSpace(w); given.append("fixedSpace") }
+        if let v = r.node("customView") {
+            given.append("customView")
+            if let view = SceneDecoder.decodeView(v, path: join(path, "customView"), depth: depth + 1, context: context) { content = .customView(view) }
+        }
         if given.count > 1 {
-            context.report(path, n.position, "a bar button item takes one of title, system, image, flexibleSpace, fixedSpace; found \(given.joined(separator: ", "))")
+            context.report(path, n.position, "a bar button item takes one of title, system, image, flexibleSpace, fixedSpace, customView; found \(given.joined(separator: ", "))")
         }
         guard let content else {
             // A key that is there but bad has been reported already.
-            let present = ["title", "system", "image", "flexibleSpace", "fixedSpace"].filter { r.has($0) }
-            if present.isEmpty { context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\" or \"fixedSpace\"") }
+            let present = ["title", "system", "image", "flexibleSpace", "fixedSpace", "customView"].filter { r.has($0) }
+            if present.isEmpty { context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\", \"fixedSpace\" or \"customView\"") }
             return nil
         }
         var item = BarButtonItem(content)
@@ -199,28 +208,17 @@ extension BarAppearance {
         if let n = r.node("backgroundImage") {
             let p = join(r.path, "backgroundImage")
             switch n.value {
-            case .string:
-                if let img = r.context.imageSource(n, path: p) { a.backgroundImages = [BackgroundImage(image: img)] }
-            case .object:
-                if let b = ObjectReader(n, path: p, context: r.context) {
-                    if let img = b.imageSource("image") {
-                        a.backgroundImages = [BackgroundImage(image: img, barPosition: b.choice("barPosition", BarPosition.self) ?? .any)]
-                    } else if !b.has("image") { r.context.report(p, n.position, "a background image needs an \"image\"") }
-                    b.finish()
-                }
+            case .string, .object:
+                if let b = BackgroundImage.decode(n, path: p, context: r.context, positions: true) { a.backgroundImages = [b] }
             case .array(let items):
                 for (i, item) in items.enumerated() {
-                    let ip = p + "[\(i)]"
-                    guard let b = ObjectReader(item, path: ip, context: r.context) else { continue }
-                    if let img = b.imageSource("image") {
-                        a.backgroundImages.append(BackgroundImage(image: img, barPosition: b.choice("barPosition", BarPosition.self) ?? .any))
-                    } else if !b.has("image") { r.context.report(ip, item.position, "a background image needs an \"image\"") }
-                    b.finish()
+                    if let b = BackgroundImage.decode(item, path: p + "[\(i)]", context: r.context, positions: true) { a.backgroundImages.append(b) }
                 }
             default:
-                r.context.report(p, n.position, "expected an image path, an object with \"image\" and \"barPosition\", or a list of them")
+                r.context.report(p, n.position, "expected an image path, an object with \"image\" (and \"barPosition\", \"capInsets\", \"resizingMode\"), or a list of them")
             }
         }
+        if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { a.tintAdjustmentMode = m }
         a.shadowImage = r.imageSource("shadowImage")
         switch kind {
         case .navigation:
@@ -229,8 +227,15 @@ extension BarAppearance {
             a.largeTitleColor = r.color("largeTitleColor")
             a.backIndicatorImage = r.imageSource("backIndicatorImage")
             a.backIndicatorTransitionMaskImage = r.imageSource("backIndicatorTransitionMaskImage")
-            if (a.backIndicatorImage == nil) != (a.backIndicatorTransitionMaskImage == nil) {
-                r.context.report(r.path, r.node.position, "backIndicatorImage is used only together with backIndicatorTransitionMaskImage (as UIKit requires); give both")
+            // UIKit uses the two only together; one alone is ignored and the system chevron drawn.
+            for (given, missing) in [("backIndicatorImage", "backIndicatorTransitionMaskImage"), ("backIndicatorTransitionMaskImage", "backIndicatorImage")]
+            where r.has(given) && !r.has(missing) {
+                r.context.warn(join(r.path, given), r.node(given)?.position,
+                               "\(given) is ignored without \(missing) (UIKit uses the two only together); the system chevron is drawn")
+                a.backIndicatorImage = nil; a.backIndicatorTransitionMaskImage = nil
+            }
+            if let n = r.node("backButtonBackgroundImage") {
+                a.backButtonBackgroundImage = BackgroundImage.decode(n, path: join(r.path, "backButtonBackgroundImage"), context: r.context, positions: false)
             }
         case .tabBar:
             a.unselectedItemTintColor = r.color("unselectedItemTintColor")
@@ -274,5 +279,23 @@ extension ScrollView {
         }
         if let b = r.choice("contentInsetAdjustmentBehavior", ContentInsetAdjustmentBehavior.self) { s.contentInsetAdjustmentBehavior = b }
         return s
+    }
+}
+
+extension BackgroundImage {
+    /// `"bar.png"` or `{"image": "bar.png", "barPosition": "topAttached", "capInsets": [0, 8, 0, 8],
+    /// "resizingMode": "stretch"}` (a back button background takes no bar position).
+    static func decode(_ n: JSONNode, path: String, context: DecodeContext, positions: Bool) -> BackgroundImage? {
+        if case .string = n.value { return context.imageSource(n, path: path).map { BackgroundImage(image: $0) } }
+        guard let b = ObjectReader(n, path: path, context: context, what: "an image path or an object with \"image\"") else { return nil }
+        defer { b.finish() }
+        let position = positions ? b.choice("barPosition", BarPosition.self) : nil
+        let caps = b.insets("capInsets")
+        let mode = b.choice("resizingMode", ResizingMode.self)
+        guard let img = b.imageSource("image") else {
+            if !b.has("image") { context.report(path, n.position, "a background image needs an \"image\"") }
+            return nil
+        }
+        return BackgroundImage(image: img, barPosition: position ?? .any, capInsets: caps, resizingMode: mode ?? .stretch)
     }
 }

@@ -9,6 +9,8 @@ final class DecodeContext {
     let file: String
     let baseDirectory: String?
     private(set) var issues: [SceneIssue] = []
+    /// Things UIKit would accept but ignore or do differently than asked; the scene still renders.
+    private(set) var warnings: [SceneIssue] = []
 
     /// Ids given to views and bar items (id → the path that declared it), and the places that
     /// refer to one; `checkReferences()` reports duplicates' and unknown names at the end.
@@ -45,6 +47,10 @@ final class DecodeContext {
 
     func report(_ path: String, _ position: SourcePosition?, _ message: String) {
         issues.append(SceneIssue(file: file, path: path, position: position, message: message))
+    }
+
+    func warn(_ path: String, _ position: SourcePosition?, _ message: String) {
+        warnings.append(SceneIssue(file: file, path: path, position: position, message: message))
     }
 }
 

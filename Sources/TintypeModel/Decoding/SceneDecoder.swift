@@ -72,11 +72,12 @@ public enum SceneDecoder {
             let pb = b.element.position.map { ($0.line, $0.column) } ?? (Int.max, Int.max)
             return pa != pb ? pa < pb : a.offset < b.offset
         }.map(\.element)
-        if !issues.isEmpty || scene == nil {
+        guard issues.isEmpty, var scene else {
             throw SceneError(issues: issues.isEmpty
                 ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : issues)
         }
-        return scene!
+        scene.warnings = context.warnings
+        return scene
     }
 
     /// Reports every string longer than `SceneLimits.maxTextLength` and every list longer than

@@ -13,13 +13,13 @@ struct BarBackground {
     }
 
     /// The background image for a bar position, and whether it is the attached (taller) one.
-    static func backgroundImage(_ a: BarAppearance, edge: Edge, attached: Bool) -> ImageSource? {
+    static func backgroundImage(_ a: BarAppearance, edge: Edge, attached: Bool) -> BackgroundImage? {
         let wanted: [BarPosition] = switch edge {
         case .top: attached ? [.topAttached, .any] : [.top, .any]
         case .bottom: [.bottom, .any]
         }
         for position in wanted {
-            if let b = a.backgroundImages.first(where: { $0.barPosition == position }) { return b.image }
+            if let b = a.backgroundImages.first(where: { $0.barPosition == position }) { return b }
         }
         return nil
     }
@@ -30,7 +30,8 @@ struct BarBackground {
         var items: [DisplayItem] = []
         let attached = background != bar
         let imagePath = env.path + (edge == .top ? ".navigationBar" : "")
-        if let source = backgroundImage(a, edge: edge, attached: attached) {
+        if let chosen = backgroundImage(a, edge: edge, attached: attached) {
+            let source = chosen.image
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let image: LoadedImage
             do { image = try images.image(source, at: file) } catch { throw RenderError(path: imagePath + ".backgroundImage", message: error.message) }
@@ -45,8 +46,11 @@ struct BarBackground {
                 }
             }
             let translucent = isTranslucent(a, image: image)
+            // A plain image is tiled across the bar; a resizable one keeps its caps and stretches
+            // (or tiles) its middle.
             let drawn = DisplayItem.image(ImageItem(source: source, filePath: file, frame: target, templateColor: nil,
-                                                    capInsets: EdgeInsets(), resizingMode: .tile, origin: imagePath + ".backgroundImage"))
+                                                    capInsets: chosen.capInsets ?? EdgeInsets(), resizingMode: chosen.capInsets == nil ? .tile : chosen.resizingMode,
+                                                    origin: imagePath + ".backgroundImage"))
             if !translucent {
                 let fill = a.barTintColor ?? (a.barStyle == .black ? .black : .white)
                 items.append(.fill(path: .rect(target), paint: .color(fill), rule: .nonZero))

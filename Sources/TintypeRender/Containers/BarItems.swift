@@ -3,11 +3,13 @@ import TintypeModel
 /// Bar button items laid out in a row: titles (17, done style semibold), images (template by
 /// default, tinted), system items (titles or Tintype's glyphs), fixed and flexible spaces.
 struct BarItems {
-    let images: ImageStore
-    let text: TextMeasuring
+    let resolver: Resolver
+    /// The bar's environment: its tint color and tint adjustment mode already applied.
     let env: Environment
+    var images: ImageStore { resolver.images }
+    var text: TextMeasuring { resolver.text }
     /// The bar's item color (its tint, else the inherited tint), already dimmed when dimmed.
-    let tint: Color
+    var tint: Color { env.tint }
 
     static let spacing = 8.0
 
@@ -55,11 +57,35 @@ struct BarItems {
                 [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),
                                   templateColor: template ? color : nil, capInsets: nil, resizingMode: .stretch, origin: path))]
             }, .image(source, filePath: file, template: template))
+        case .customView(let view):
+            // Sized by its frame, else by its intrinsic size (iOS 11 bars lay custom views out with
+            // Auto Layout); centered on the row, on whole pixels, inheriting the bar's tint.
+            let size = try customSize(view, path: path + ".customView")
+            let resolver = self.resolver, env = self.env
+            return (Placed(width: size.width) { x throws(RenderError) in
+                var v = view
+                v.frame = Rect(origin: .zero, size: size)
+                v.layout = nil
+                let r = Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
+                return try resolver.resolve(v, in: r, parent: env, path: path + ".customView")
+            }, nil)
         case .fixedSpace(let w):
             return (Placed(width: w) { _ in [] }, nil)
         case .flexibleSpace:
             return (Placed(width: 0) { _ in [] }, nil)
         }
+    }
+
+    /// A custom view's size in a bar: its frame's, else what it measures (a label its text, a
+    /// switch 51×31). A view that measures to nothing (an empty plain view) is an error, as
+    /// UIKit would lay it out at zero size and show nothing.
+    func customSize(_ view: View, path: String) throws(RenderError) -> Size {
+        if let f = view.frame { return f.size }
+        let m = try Measure(context: ComponentContext(resolver: resolver)).size(view, width: nil, env: env)
+        guard m.hasWidth, m.hasHeight, m.size.width > 0, m.size.height > 0 else {
+            throw RenderError(path: path, message: "this view has no intrinsic size; give it a \"frame\" (or a layout width and height)")
+        }
+        return m.size
     }
 
     func color(for item: BarButtonItem) -> Color {

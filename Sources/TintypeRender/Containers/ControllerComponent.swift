@@ -59,9 +59,9 @@ struct ControllerComponent {
     /// A content controller's view: extended under translucent bars (or opaque ones when asked),
     /// with its safe area between the bars, plus its additional safe area insets.
     func content(_ vc: ViewController, frame: Rect, env: Environment, topBar: (bottom: Double, translucent: Bool)?,
-                 bottomBar: (top: Double, translucent: Bool)?, path: String) throws(RenderError) -> [DisplayItem] {
+                 bottomBar: (top: Double, translucent: Bool)?, path: String, scroll: ScrollPosition? = nil) throws(RenderError) -> [DisplayItem] {
         var f = frame
-        if let topBar, !(vc.edgesForExtendedLayout.contains(.top) && (topBar.translucent || vc.extendedLayoutIncludesOpaqueBars)) {
+        if let topBar, !Self.extendsUnderTopBar(vc, translucent: topBar.translucent) {
             f = Rect(x: f.minX, y: topBar.bottom, width: f.width, height: max(0, f.maxY - topBar.bottom))
         }
         if let bottomBar, !(vc.edgesForExtendedLayout.contains(.bottom) && (bottomBar.translucent || vc.extendedLayoutIncludesOpaqueBars)) {
@@ -74,19 +74,80 @@ struct ControllerComponent {
         inner.safeRect = safe.inset(by: vc.additionalSafeAreaInsets)
         var view = vc.view
         view.frame = nil
+        if let scroll { view.kind = scroll.applied(to: view.kind, frame: f, env: inner) }
         return try resolver.resolve(view, in: f, parent: inner, path: path + ".view")
+    }
+
+    /// Whether a controller's view reaches under its top bar (UIKit's edgesForExtendedLayout).
+    static func extendsUnderTopBar(_ vc: ViewController, translucent: Bool) -> Bool {
+        vc.edgesForExtendedLayout.contains(.top) && (translucent || vc.extendedLayoutIncludesOpaqueBars)
+    }
+
+    /// Where a navigation controller puts its top controller's scroll view when the bar adapts to
+    /// the scrolling: the content's (0, 0) lands at `contentTop`, in absolute points, and a pulled
+    /// refresh control is drawn by the bar (hoisted) rather than by the table.
+    struct ScrollPosition {
+        var contentTop: Double
+        var hoistsRefresh: Bool
+
+        func applied(to kind: ViewKind, frame: Rect, env: Environment) -> ViewKind {
+            switch kind {
+            case .tableView(var t):
+                t.scroll.contentOffset = Point(x: t.scroll.contentOffset?.x ?? -t.scroll.contentInset.left, y: frame.minY - contentTop)
+                if hoistsRefresh { t.refreshControl?.isPulled = false }
+                return .tableView(t)
+            case .scrollView(var s):
+                let x = s.contentOffset?.x ?? -ScrollViewComponent.adjustedInset(s, frame: frame, env: env).left
+                s.contentOffset = Point(x: x, y: frame.minY - contentTop)
+                return .scrollView(s)
+            default:
+                return kind
+            }
+        }
+    }
+
+    /// The scroll view a navigation bar follows: the top controller's view, when it is a table or
+    /// a scroll view (with the table's refresh control).
+    static func observedScroll(_ view: View) -> (scroll: ScrollView, refresh: RefreshControl?)? {
+        switch view.kind {
+        case .tableView(let t): (t.scroll, t.refreshControl)
+        case .scrollView(let s): (s, nil)
+        default: nil
+        }
     }
 
     func navigation(_ nav: NavigationController, frame: Rect, env: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
         guard let top = nav.stack.last else { return [] }
         let topPath = env.path + ".stack[\(nav.stack.count - 1)]"
-        let bars = NavigationBarComponent(images: resolver.images, text: resolver.text)
-        let metrics = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight)
+        let bars = NavigationBarComponent(resolver: resolver)
+        let open = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight)
         let safeTop = max(0, env.safeRect.minY - frame.minY)
-        let bar = Rect(x: frame.minX, y: frame.minY + safeTop, width: frame.width, height: metrics.total)
-        let background = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: safeTop + metrics.total)
         let barImage = try backgroundImage(nav.navigationBar, edge: .top, attached: safeTop > 0, env: env)
         let topTranslucent = BarBackground.isTranslucent(nav.navigationBar, image: barImage)
+
+        // iOS 11's large title and search bar follow the top controller's scroll view: how far it
+        // has scrolled from the fully open bar decides the bar's height, and the content follows.
+        var metrics = open
+        var scroll: ScrollPosition?
+        var hoisted: NavigationBarComponent.HoistedRefresh?
+        if !nav.isNavigationBarHidden, open.adapts, let observed = Self.observedScroll(top.view) {
+            let openBottom = frame.minY + safeTop + open.total
+            let frameTop = Self.extendsUnderTopBar(top, translucent: topTranslucent) ? frame.minY : openBottom
+            let automatic = observed.scroll.contentInsetAdjustmentBehavior == .automatic
+            let openOffset = -(observed.scroll.contentInset.top + (automatic ? max(0, openBottom - frameTop) : 0))
+            let pulled = observed.refresh?.isPulled == true
+            let scrolled: Double = if let o = observed.scroll.contentOffset { o.y - openOffset }
+                else if pulled { -TableLayout.Metrics.refreshHeight } else { open.restingScroll }
+            metrics = open.scrolled(by: scrolled)
+            let hoists = pulled && open.fullLargeTitle > 0
+            scroll = ScrollPosition(contentTop: frameTop - openOffset - scrolled, hoistsRefresh: hoists)
+            if hoists, let rc = observed.refresh {
+                let color = rc.tintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? TableViewComponent.refreshTint
+                hoisted = NavigationBarComponent.HoistedRefresh(color: color, title: rc.title)
+            }
+        }
+        let bar = Rect(x: frame.minX, y: frame.minY + safeTop, width: frame.width, height: metrics.total)
+        let background = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: safeTop + metrics.total)
 
         // The toolbar sits above the home indicator (and above a tab bar around us).
         var bottomBar = around.bottomBar
@@ -102,18 +163,18 @@ struct ControllerComponent {
         }
 
         var out = try content(top, frame: frame, env: env, topBar: nav.isNavigationBarHidden ? nil : (bar.maxY, topTranslucent),
-                              bottomBar: bottomBar, path: topPath)
+                              bottomBar: bottomBar, path: topPath, scroll: scroll)
         var barEnv = env
         barEnv.path = env.path
         if !nav.isNavigationBarHidden {
-            out += try bars.items(nav, bar: bar, background: background, env: barEnv)
+            out += try bars.items(nav, metrics: metrics, refresh: hoisted, bar: bar, background: background, env: barEnv)
         }
         if let toolbar {
             var toolEnv = env
             toolEnv.path = env.path + ".toolbar"
             out += try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, images: resolver.images)
-            let tint = env.child(tintColor: nav.toolbar.tintColor, mode: .automatic, path: env.path).tint
-            let layout = BarItems(images: resolver.images, text: resolver.text, env: env, tint: tint)
+            let barEnv = env.child(tintColor: nav.toolbar.tintColor, mode: nav.toolbar.tintAdjustmentMode ?? .automatic, path: env.path)
+            let layout = BarItems(resolver: resolver, env: barEnv)
             let safe = env.safeAreaInsets(of: toolbar.bar)
             let row = Rect(x: toolbar.bar.minX + safe.left, y: toolbar.bar.minY, width: toolbar.bar.width - safe.left - safe.right, height: toolbar.bar.height)
             let ordered = env.layoutDirection == .rightToLeft ? Array(top.toolbarItems.reversed()) : top.toolbarItems
@@ -144,7 +205,7 @@ struct ControllerComponent {
     }
 
     private func backgroundImage(_ a: BarAppearance, edge: BarBackground.Edge, attached: Bool, env: Environment) throws(RenderError) -> LoadedImage? {
-        guard let source = BarBackground.backgroundImage(a, edge: edge, attached: attached) else { return nil }
+        guard let source = BarBackground.backgroundImage(a, edge: edge, attached: attached)?.image else { return nil }
         do { return try resolver.images.image(source, at: resolver.images.resolvedPath(source, baseDirectory: env.baseDirectory)) } catch {
             throw RenderError(path: env.path + ".backgroundImage", message: error.message)
         }

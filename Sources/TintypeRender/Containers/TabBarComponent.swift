@@ -13,6 +13,8 @@ struct TabBarComponent {
 
     func items(_ tabs: TabBarController, bar: Rect, background: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
         let a = tabs.tabBar
+        // The bar's own tintAdjustmentMode decides for its items (normal keeps them in color over a dimmed window).
+        let env = env.child(tintColor: nil, mode: a.tintAdjustmentMode ?? .automatic, path: env.path)
         var out = try BarBackground.items(a, edge: .bottom, bar: bar, background: background, env: env, images: images)
         guard !tabs.tabs.isEmpty else { return out }
         let selectedColor = env.child(tintColor: a.tintColor, mode: .automatic, path: env.path).tint
