@@ -28,8 +28,9 @@ struct AlertComponent {
         return action.style == .cancel
     }
 
-    func label(_ s: String, font: ResolvedFont, color: Color, frame: Rect, lines: Int = 0) -> DisplayItem {
-        .text(TextItem(text: s, font: font, color: color, frame: frame, alignment: .center, direction: .leftToRight,
+    /// Centered text, read in the layout's direction (which orders mixed Latin and Arabic runs).
+    func label(_ s: String, font: ResolvedFont, color: Color, frame: Rect, lines: Int = 0, direction: LayoutDirection = .leftToRight) -> DisplayItem {
+        .text(TextItem(text: s, font: font, color: color, frame: frame, alignment: .center, direction: direction,
                        numberOfLines: lines, lineBreakMode: lines == 1 ? .byTruncatingMiddle : .byWordWrapping, lineSpacing: 0))
     }
 
@@ -91,7 +92,7 @@ struct AlertComponent {
         var inside: [DisplayItem] = [.backdrop(Backdrop(rect: box, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
         for (s, font, top, h) in layout.text {
-            inside.append(label(s, font: font, color: .black, frame: Rect(x: box.minX + pad, y: box.minY + top, width: textWidth, height: h)))
+            inside.append(label(s, font: font, color: .black, frame: Rect(x: box.minX + pad, y: box.minY + top, width: textWidth, height: h), direction: env.layoutDirection))
         }
         let fieldHeight = Self.fieldHeight
         for (i, field) in a.textFields.enumerated() {
@@ -107,7 +108,9 @@ struct AlertComponent {
             inside.append(.line(value, font: messageFont, color: color, frame: r.insetBy(dx: 4, dy: 0), direction: env.layoutDirection))
         }
         let hair = 1 / env.scale
-        // Two actions sit side by side, cancel on the left; more are stacked, cancel last.
+        // Two actions sit side by side, cancel on the leading side (the right, right to left); more
+        // are stacked, cancel last.
+        let rtl = env.layoutDirection == .rightToLeft
         var actions = a.actions
         if let cancel = actions.firstIndex(where: { $0.style == .cancel }) {
             let c = actions.remove(at: cancel)
@@ -115,15 +118,16 @@ struct AlertComponent {
         }
         let buttonsTop = box.minY + layout.buttonsTop
         for (i, action) in actions.enumerated() {
+            let slot = rtl ? actions.count - 1 - i : i
             let r = stacked
                 ? Rect(x: box.minX, y: buttonsTop + 44 * Double(i), width: width, height: 44)
-                : Rect(x: box.minX + Double(i) * width / Double(actions.count), y: buttonsTop, width: width / Double(actions.count), height: 44)
+                : Rect(x: box.minX + Double(slot) * width / Double(actions.count), y: buttonsTop, width: width / Double(actions.count), height: 44)
             inside.append(.fill(path: .rect(Rect(x: box.minX, y: r.minY, width: width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
-            if !stacked && i > 0 {
+            if !stacked && slot > 0 {
                 inside.append(.fill(path: .rect(Rect(x: r.minX, y: r.minY, width: hair, height: 44)), paint: .color(Self.separator), rule: .nonZero))
             }
             let font = ResolvedFont(system: 17, weight: isBold(action, in: a) ? .semibold : .regular)
-            inside.append(label(action.title, font: font, color: color(action, tint: env.tint), frame: r.insetBy(dx: 8, dy: 0), lines: 1))
+            inside.append(label(action.title, font: font, color: color(action, tint: env.tint), frame: r.insetBy(dx: 8, dy: 0), lines: 1, direction: env.layoutDirection))
         }
         return [.group(Group(items: inside, clip: outline))]
     }
@@ -171,7 +175,7 @@ struct AlertComponent {
         var out: [DisplayItem] = []
         var y = group.minY + (headerHeight - header.reduce(0) { $0 + $1.2 + 2 } + 2) / 2
         for (s, font, h) in header {
-            out.append(label(s, font: font, color: Color.systemGray, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h)))
+            out.append(label(s, font: font, color: Color.systemGray, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h), direction: env.layoutDirection))
             y += h + 2
         }
         let step = Self.sheetRow + Self.sheetSeparator
@@ -185,7 +189,7 @@ struct AlertComponent {
                 let y = ((top - Self.sheetSeparator) * env.scale).rounded(.down) / env.scale
                 out.append(.fill(path: .rect(Rect(x: group.minX, y: y, width: group.width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
             }
-            out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
+            out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1, direction: env.layoutDirection))
         }
         return out
     }
@@ -209,7 +213,7 @@ struct AlertComponent {
             let r = Rect(x: x, y: bottom - row, width: width, height: row)
             let outline = RoundedRect.path(r, radius: 13, curve: .continuous)
             out.append(.fill(path: outline, paint: .color(.white), rule: .nonZero))
-            out.append(label(cancel.title, font: sheetFont(cancel, in: a), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1))
+            out.append(label(cancel.title, font: sheetFont(cancel, in: a), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1, direction: env.layoutDirection))
             bottom = r.minY - gap
         }
         guard mainHeight > 0 else { return out }

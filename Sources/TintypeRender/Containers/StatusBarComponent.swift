@@ -85,11 +85,19 @@ enum StatusBarComponent {
         let era: Int
         let color: Color
         let scale: Double
+        /// Right to left, iOS lays the status bar out mirrored (signal and carrier on the right, the
+        /// battery on the left; on a notched phone the time in the right ear). The glyphs keep their
+        /// drawing, and text its reading order: only their places move.
+        var rightToLeft = false
+        var width = 0.0
+        /// Where something drawn at `x`, `w` wide, goes in the bar's direction.
+        func placed(_ x: Double, _ w: Double) -> Double { rightToLeft ? width - x - w : x }
+        func placed(_ r: Rect) -> Rect { Rect(x: placed(r.minX, r.width), y: r.minY, width: r.width, height: r.height) }
         /// Unlit signal bars and wifi arcs.
         var faint: Color { color.withAlpha(color.alpha * 0.3) }
 
         func glyph(_ g: Glyph, x: Double, centerY: Double, scale glyphScale: Double = 1, color c: Color? = nil) -> [DisplayItem] {
-            let origin = Point(x: x, y: centerY - g.size.height * glyphScale / 2)
+            let origin = Point(x: placed(x, g.size.width * glyphScale), y: centerY - g.size.height * glyphScale / 2)
             // The older eras' glyphs sit on device pixels, as measured on iOS 8 and 10 screenshots.
             // The iOS 11 glyphs keep their unsnapped places for now: snapping them moves every 3x
             // render by a third of a pixel, a re-record of its own.
@@ -147,15 +155,15 @@ enum StatusBarComponent {
             x += signal(x: x, centerY: cy, into: &items) + (era < 11 ? 4 : 5)
             if let carrier = bar.carrier, !carrier.isEmpty {
                 let w = text.size(of: carrier, font: regular).width
-                items.append(.line(carrier, font: regular, color: color, frame: Rect(x: x, y: 0, width: w + 1, height: h), lineBreakMode: .byClipping))
+                items.append(.line(carrier, font: regular, color: color, frame: placed(Rect(x: x, y: 0, width: w + 1, height: h)), lineBreakMode: .byClipping))
                 x += w + 4
             }
             _ = wifi(x: x, centerY: cy, into: &items)
             var left = battery(right: width - (era < 11 ? 5.5 : 6), centerY: cy, into: &items)
             if bar.showsBatteryPercentage ?? true {
                 let w = text.size(of: percentText, font: regular).width
-                items.append(.line(percentText, font: regular, color: color, frame: Rect(x: left - 4 - w - 1, y: 0, width: w + 2, height: h),
-                                   alignment: .right, lineBreakMode: .byClipping))
+                items.append(.line(percentText, font: regular, color: color, frame: placed(Rect(x: left - 4 - w - 1, y: 0, width: w + 2, height: h)),
+                                   alignment: rightToLeft ? .left : .right, lineBreakMode: .byClipping))
                 left -= 4 + w
             }
             if bar.bluetooth {
@@ -171,7 +179,7 @@ enum StatusBarComponent {
             var items: [DisplayItem] = []
             let ear = (width - 209) / 2
             let font = ResolvedFont(system: 15, weight: .semibold)
-            items.append(.line(bar.time, font: font, color: color, frame: Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20), alignment: .center, lineBreakMode: .byClipping))
+            items.append(.line(bar.time, font: font, color: color, frame: placed(Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20)), alignment: .center, lineBreakMode: .byClipping))
             var x = width - ear / 2 - 35
             let y = h / 2 - 2
             x += signal(x: x - 2, centerY: y, into: &items) + 3
@@ -185,7 +193,9 @@ enum StatusBarComponent {
         let color: Color = bar.style == .lightContent ? .white : .black
         var items: [DisplayItem] = []
         if !bar.hidden {
-            let content = Content(bar: scene.statusBar, era: scene.systemVersion, color: color, scale: env.scale)
+            var content = Content(bar: scene.statusBar, era: scene.systemVersion, color: color, scale: env.scale)
+            content.rightToLeft = scene.layoutDirection == .rightToLeft
+            content.width = scene.screenSize.width
             items += scene.device.hasNotch
                 ? content.notched(width: scene.screenSize.width, height: bar.height)
                 : content.classic(width: scene.screenSize.width, height: bar.height, text: text)

@@ -37,7 +37,16 @@ enum TextFieldComponent {
         view.frame?.size ?? Size(width: field.height, height: field.height)
     }
 
-    static func layout(_ c: TextField, frame: Rect) -> Layout {
+    /// Right to left, the field is laid out mirrored: the left view on the right (it is the
+    /// leading view), the right view and the clear button on the left.
+    static func layout(_ c: TextField, frame: Rect, direction: LayoutDirection = .leftToRight) -> Layout {
+        let l = ltrLayout(c, frame: frame)
+        guard direction == .rightToLeft else { return l }
+        func flip(_ r: Rect) -> Rect { Rect(x: 2 * frame.midX - r.maxX, y: r.minY, width: r.width, height: r.height) }
+        return Layout(text: flip(l.text), leftView: l.leftView.map(flip), rightView: l.rightView.map(flip), clearButton: l.clearButton.map(flip))
+    }
+
+    static func ltrLayout(_ c: TextField, frame: Rect) -> Layout {
         let pad = padding(c.borderStyle)
         var left = frame.minX + pad, right = frame.maxX - pad
         var out = Layout(text: .zero)
@@ -66,7 +75,7 @@ enum TextFieldComponent {
 
     static func items(_ c: TextField, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
         var out = border(c, frame: frame, scale: env.scale)
-        let l = layout(c, frame: frame)
+        let l = layout(c, frame: frame, direction: env.layoutDirection)
         if let r = l.leftView, let v = c.leftView {
             var view = v
             view.frame = nil
@@ -82,7 +91,12 @@ enum TextFieldComponent {
         // While editing, right-aligned text moves over to make room for the caret after it.
         let aligned = effectiveAlignment(c.textAlignment, env.layoutDirection)
         var textRect = l.text
-        if c.isEditing, aligned == .right, !shown.isEmpty { textRect.size.width = max(0, textRect.width - caretRoom) }
+        // (Right to left the caret is at the text's left end, so the room is kept there.)
+        let rtl = env.layoutDirection == .rightToLeft
+        if c.isEditing, !shown.isEmpty, aligned == (rtl ? .left : .right) {
+            if rtl { textRect.origin.x += caretRoom }
+            textRect.size.width = max(0, textRect.width - caretRoom)
+        }
         if !shown.isEmpty {
             out.append(.line(shown, font: font, color: env.resolve(c.textColor), frame: textRect, alignment: c.textAlignment, direction: env.layoutDirection, lineBreakMode: c.isEditing ? .byClipping : .byTruncatingTail))
         } else if let placeholder = c.placeholder, !placeholder.isEmpty {
@@ -93,7 +107,7 @@ enum TextFieldComponent {
         }
         if c.isEditing {
             let width = shown.isEmpty ? 0 : context.text.size(of: shown, font: font).width
-            out.append(caret(after: width, in: textRect, alignment: aligned, fontSize: font.size, color: env.tint))
+            out.append(caret(after: width, in: textRect, alignment: aligned, fontSize: font.size, color: env.tint, direction: env.layoutDirection))
         }
         return out
     }
@@ -131,13 +145,24 @@ enum TextFieldComponent {
     /// The insertion point: 2 wide with round ends, about as tall as the font's line (1.2 × its
     /// size), centered 2 points past the end of text `width` wide laid out in `rect` (at the
     /// leading edge when there is no text).
-    static func caret(after width: Double, in rect: Rect, alignment: TextAlignment, fontSize: Double, color: Color) -> DisplayItem {
+    /// Right to left the end of the text is its left end, and the caret goes there.
+    static func caret(after width: Double, in rect: Rect, alignment: TextAlignment, fontSize: Double, color: Color,
+                      direction: LayoutDirection = .leftToRight) -> DisplayItem {
         let shown = min(width, rect.width)
         let gap = shown > 0 ? 2.0 : 0
-        let x: Double = switch alignment {
-        case .center: rect.midX + shown / 2 + gap
-        case .right: shown > 0 ? rect.maxX + gap : rect.maxX - 1
-        default: rect.minX + shown + gap
+        let x: Double
+        if direction == .rightToLeft {
+            x = switch alignment {
+            case .center: rect.midX - shown / 2 - gap
+            case .left: shown > 0 ? rect.minX - gap : rect.minX + 1
+            default: rect.maxX - shown - gap
+            }
+        } else {
+            x = switch alignment {
+            case .center: rect.midX + shown / 2 + gap
+            case .right: shown > 0 ? rect.maxX + gap : rect.maxX - 1
+            default: rect.minX + shown + gap
+            }
         }
         let height = (fontSize * 1.2).rounded()
         let r = Rect(x: x - 1, y: rect.midY - height / 2, width: 2, height: height)
