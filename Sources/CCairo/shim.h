@@ -1,5 +1,7 @@
 // The C surface Tintype uses from cairo, pango (with its fontconfig backend) and fontconfig.
 #include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>

@@ -39,6 +39,32 @@ public final class Renderer: Sendable {
         return raster.surface.bitmap()
     }
 
+    /// Renders a scene as PNG, SVG or PDF bytes. In SVG and PDF, paths stay paths, text is
+    /// outlined (SVG) or kept as text with its fonts embedded and subset (PDF), images are
+    /// embedded, and what is made of pixels (translucent backdrops, shadows) is embedded as the
+    /// image the PNG would show.
+    public func render(_ scene: Scene, as format: ImageFormat) throws(RenderError) -> [UInt8] {
+        switch format {
+        case .png: return try renderPNG(scene)
+        case .svg, .pdf: return try renderDocument([scene], format: format)
+        }
+    }
+
+    /// Renders several scenes as the pages of one PDF, each page the size of its scene in points.
+    public func renderPDF(pages scenes: [Scene]) throws(RenderError) -> [UInt8] {
+        try renderDocument(scenes, format: .pdf)
+    }
+
+    private func renderDocument(_ scenes: [Scene], format: ImageFormat) throws(RenderError) -> [UInt8] {
+        guard !scenes.isEmpty else { throw RenderError(path: "", message: "no scene to render") }
+        let document = VectorDocument(format: format)
+        for scene in scenes {
+            if let problem = scene.pixelLimitProblem { throw RenderError(path: "", message: problem) }
+            try document.addPage(try displayList(for: scene), images: images)
+        }
+        return try document.finish()
+    }
+
     /// Renders and encodes a PNG.
     public func renderPNG(_ scene: Scene) throws(RenderError) -> [UInt8] {
         let bitmap = try render(scene)

@@ -5,15 +5,20 @@ import TintypeSnapshot
 
 struct RenderCommand: Command {
     static let name = "render"
-    static let abstract = "Render scene files to PNG images."
+    static let abstract = "Render scene files to PNG, SVG or PDF."
     static let arguments = "SCENE.json..."
     static let argumentHelp = [("SCENE.json", "A scene file, or - to read one from standard input.")]
     static let options = [
         OptionSpec("-o", "--output", value: "PATH", help: """
-            Where to write. For one scene: a PNG path (its folder is created if
-            missing), a folder (ending in / or existing), or - for standard output.
-            For several scenes: a folder, created if missing. Default: NAME.png in
-            the current folder.
+            Where to write. For one scene: a file (.png, .svg or .pdf; its folder
+            is created if missing), a folder (ending in / or existing), or - for
+            standard output. For several scenes: a folder, created if missing, or
+            one .pdf file with a page per image. Default: NAME.png in the current
+            folder.
+            """),
+        OptionSpec("--format", value: "FORMAT", help: """
+            png, svg or pdf. Default: the output file's extension, else png. Any
+            other extension is an error.
             """),
         OptionSpec("--scale", value: "N", help: """
             Render at N pixels per point instead of the device's (0.25 to 16,
@@ -28,6 +33,13 @@ struct RenderCommand: Command {
         already have renders only those variants, under the same names (--device "iPhone SE"); any
         other value replaces the trait in every variant, and the names leave it out.
 
+        SVG and PDF are drawn from the same display list as the PNG: shapes stay vectors, text is
+        outlined in SVG and stays text in PDF (its fonts embedded and subset), images are embedded,
+        and what is made of pixels (a translucent bar's blurred backdrop, shadows) is embedded as
+        the image the PNG shows. A page is the screen's size in points (one CSS pixel per point in
+        SVG). The files carry no dates, so the same scene gives the same bytes on every run. With
+        -o FILE.pdf every image (each scene, each variant) is a page of that one file.
+
         Files are written whole or not at all (a temporary file, then a rename). An existing PNG
         beside a scene with the same name (or NAME.VARIANT.png for a variant it has) is a golden:
         render refuses to overwrite it (use 'tintype test --record' for that), and it never
@@ -40,6 +52,8 @@ struct RenderCommand: Command {
         Examples:
           tintype render Snapshots/Basics/corners.json -o corners.png
           tintype render Snapshots/*/*.json -o out/
+          tintype render settings.json -o settings.pdf
+          tintype render a.json b.json c.json -o book.pdf
           cat scene.json | tintype render - -o - > scene.png
         """
 
@@ -47,6 +61,8 @@ struct RenderCommand: Command {
     var output: String?
     var overrides = TraitSet()
     var timeout = Watchdog.defaultSeconds
+    /// --format, when given.
+    var format: ImageFormat?
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
@@ -61,6 +77,11 @@ struct RenderCommand: Command {
                     throw UsageError(message: "--scale takes a number from \(r.lowerBound) to \(Int(r.upperBound)), found \"\(v)\"", command: Self.self)
                 }
                 overrides.scale = s
+            case "--format":
+                guard let f = ImageFormat(rawValue: v.lowercased()) else {
+                    throw UsageError(message: "--format takes \(ImageFormat.list), found \"\(v)\"", command: Self.self)
+                }
+                format = f
             case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
             case let other?:
                 throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
@@ -81,12 +102,37 @@ struct RenderCommand: Command {
         if scenes.filter({ $0 == "-" }).count > 1 {
             throw UsageError(message: "standard input (-) can be read only once", command: Self.self)
         }
-        if scenes.count > 1 {
-            if output == "-" { throw UsageError(message: "-o - (standard output) takes a single scene", command: Self.self) }
-            if let output, !isDirectoryPath(output), FileManager.default.fileExists(atPath: output) {
-                throw UsageError(message: "several scenes need a folder for -o, and \"\(output)\" is a file", command: Self.self)
+        if let output, output != "-", !isDirectoryPath(output) {
+            let ext = URL(fileURLWithPath: output).pathExtension
+            if !ext.isEmpty {
+                guard let byName = ImageFormat(path: output) else {
+                    throw UsageError(message: "cannot write \"\(output)\": the formats are \(ImageFormat.list), and .\(ext) is none of them (name the file .png, .svg or .pdf)", command: Self.self)
+                }
+                if let format, format != byName {
+                    throw UsageError(message: "--format \(format.rawValue) does not match the name \"\(output)\" (.\(byName.rawValue))", command: Self.self)
+                }
             }
         }
+        if scenes.count > 1 {
+            if output == "-" { throw UsageError(message: "-o - (standard output) takes a single scene", command: Self.self) }
+            if let output, !isDirectoryPath(output), bookPath == nil,
+               FileManager.default.fileExists(atPath: output) || ImageFormat(path: output) != nil {
+                throw UsageError(message: "several scenes need a folder for -o, or one .pdf file for a page each; \"\(output)\" is neither", command: Self.self)
+            }
+        }
+    }
+
+    /// The format written: --format, else the output file's extension, else PNG.
+    var outputFormat: ImageFormat {
+        if let format { return format }
+        if let output, output != "-", !isDirectoryPath(output), let f = ImageFormat(path: output) { return f }
+        return .png
+    }
+
+    /// The PDF file that gets every render as a page: -o FILE.pdf (one scene's variants, or several scenes).
+    var bookPath: String? {
+        guard let output, output != "-", !isDirectoryPath(output), ImageFormat(path: output) == .pdf else { return nil }
+        return output
     }
 
     func isDirectoryPath(_ path: String) -> Bool {
@@ -94,19 +140,24 @@ struct RenderCommand: Command {
         return path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue)
     }
 
-    /// Where the PNG of one variant goes: the scene's destination with the variant's suffix before `.png`.
+    /// Where the file of one variant goes: the scene's destination with the variant's suffix
+    /// before the extension.
     func destination(for output: SceneFile.Output) -> String? {
         guard let dest = destination(for: output.scenePath) else { return nil }
-        return output.file(base: dest.hasSuffix(".png") ? String(dest.dropLast(4)) : dest)
+        let ext = "." + outputFormat.rawValue
+        let base = dest.lowercased().hasSuffix(ext) ? String(dest.dropLast(ext.count)) : dest
+        let png = output.file(base: base)
+        return String(png.dropLast(4)) + ext
     }
 
-    /// Where the PNG for `scene` goes; nil means standard output.
+    /// Where the file for `scene` goes; nil means standard output.
     func destination(for scene: String) -> String? {
         let stem = scene == "-" ? "scene" : URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
-        guard let output else { return stem + ".png" }
+        let ext = "." + outputFormat.rawValue
+        guard let output else { return stem + ext }
         if output == "-" { return nil }
         if scenes.count > 1 || isDirectoryPath(output) {
-            return (output.hasSuffix("/") ? output : output + "/") + stem + ".png"
+            return (output.hasSuffix("/") ? output : output + "/") + stem + ext
         }
         return output
     }
@@ -137,6 +188,7 @@ struct RenderCommand: Command {
             TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
             for image in used { inputs[image] = "an image \(file.path) uses" }
         }
+        if let book = bookPath { return runBook(book, files: files, inputs: inputs) }
         for file in files {
             if output == "-" && file.outputs.count > 1 {
                 Tool.printError("\(file.path == "-" ? "<stdin>" : file.path) has \(file.outputs.count) variants, and -o - (standard output) takes one image", usage: Self.usage,
@@ -201,14 +253,15 @@ struct RenderCommand: Command {
     enum Outcome { case success(String?), failure(String) }
 
     /// The scene whose golden `path` (standardized) is, when that file exists: any scene file in its
-    /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png` beside `NAME.json`), asked
+    /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png` or a vector golden such as
+    /// `NAME.svg` beside `NAME.json`), asked
     /// through SceneFile, so every variant counts; not only the scenes being rendered.
     func goldenOwner(of path: String) -> String? {
-        guard path.hasSuffix(".png"), FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let format = ImageFormat(path: path), FileManager.default.fileExists(atPath: path) else { return nil }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let name = URL(fileURLWithPath: path).lastPathComponent
         let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            $0.hasSuffix(".json") && (name == String($0.dropLast(5)) + ".png" || name.hasPrefix(String($0.dropLast(5)) + "."))
+            $0.hasSuffix(".json") && (name == String($0.dropLast(5)) + "." + format.rawValue || name.hasPrefix(String($0.dropLast(5)) + "."))
         }
         for candidate in candidates.sorted() {
             let scene = folder + "/" + candidate
@@ -223,15 +276,56 @@ struct RenderCommand: Command {
         let name = out.scenePath == "-" ? "<stdin>" : out.scenePath
         let where_ = out.label.map { "\(name) [\($0)]" } ?? name
         if let problem = scene.pixelLimitProblem { return .failure("\(where_): \(problem)") }
-        let png: [UInt8]
-        do { png = try renderer.renderPNG(scene) } catch {
+        let bytes: [UInt8]
+        do { bytes = try renderer.render(scene, as: outputFormat) } catch {
             return .failure("\(where_): \(error)")
         }
         guard let dest = destination(for: out) else {
-            if let reason = writeAll(png, to: STDOUT_FILENO) { return .failure("cannot write to standard output: \(reason)") }
+            if let reason = writeAll(bytes, to: STDOUT_FILENO) { return .failure("cannot write to standard output: \(reason)") }
             return .success(nil)
         }
-        do { try AtomicFile.write(png, to: dest) } catch { return .failure(error.message) }
+        do { try AtomicFile.write(bytes, to: dest) } catch { return .failure(error.message) }
         return .success(dest)
+    }
+
+    /// Renders every variant of every scene, in the order given, as the pages of one PDF. Any
+    /// failure writes nothing.
+    func runBook(_ book: String, files: [SceneFile], inputs: [String: String]) -> Int32 {
+        let key = URL(fileURLWithPath: book).standardizedFileURL.path
+        if let owner = goldenOwner(of: key) {
+            Tool.printError("\(book) is the golden of \(owner); render will not overwrite it", usage: Self.usage,
+                            hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
+            return ExitCode.usage
+        }
+        if let input = inputs[key] {
+            Tool.printError("\(book) is \(input); render will not overwrite its own input", usage: Self.usage, hint: "Pass -o to write elsewhere.")
+            return ExitCode.usage
+        }
+        var pages: [Scene] = []
+        var failures: [String] = []
+        for out in files.flatMap(\.outputs) {
+            let name = out.scenePath == "-" ? "<stdin>" : out.scenePath
+            let where_ = out.label.map { "\(name) [\($0)]" } ?? name
+            guard let scene = out.variant?.scene else { failures.append(out.error ?? "\(where_): nothing to render"); continue }
+            if let problem = scene.pixelLimitProblem { failures.append("\(where_): \(problem)"); continue }
+            pages.append(scene)
+        }
+        if failures.isEmpty {
+            do {
+                let bytes = try Renderer().renderPDF(pages: pages)
+                let folder = (book as NSString).deletingLastPathComponent
+                if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                try AtomicFile.write(bytes, to: book)
+                print("Wrote \(book) (\(pages.count) page\(pages.count == 1 ? "" : "s"))")
+                return ExitCode.success
+            } catch let error as RenderError {
+                failures.append("\(book): \(error)")
+            } catch {
+                failures.append("\(book): \(error)")
+            }
+        }
+        for f in failures { writeStderr("Error: " + f) }
+        writeStderr("Nothing was written to \(book).")
+        return ExitCode.failure
     }
 }

@@ -291,6 +291,14 @@ struct TestCommand: Command {
             ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }
         guard let scene = item.variant?.scene else { return entry(.failed, item.error ?? "\(item.scenePath): the scene does not decode") }
+        if let format = ImageFormat(path: item.golden), format != .png {
+            let bytes: [UInt8]
+            do { bytes = try renderer.render(scene, as: format) } catch { return entry(.failed, "rendering failed: \(error)") }
+            let r = store.verify(document: bytes, format: format, width: scene.pixelWidth, height: scene.pixelHeight, golden: item.golden,
+                                 name: item.artifactName, mode: mode, tolerance: tolerance)
+            return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
+                               comparison: r.comparison, artifacts: r.artifacts)
+        }
         let bitmap: Bitmap
         do { bitmap = try renderer.render(scene) } catch {
             return entry(.failed, "rendering failed: \(error)")
@@ -324,7 +332,7 @@ struct TestCommand: Command {
         }
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-            for relative in Self.files(under: root, ext: ".png") {
+            for relative in Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".svg") + Self.files(under: root, ext: ".pdf") {
                 let png = root + "/" + relative
                 if !used.contains(URL(fileURLWithPath: png).standardizedFileURL.path) && !files.contains(where: { $0.owns(png) }) { stale.append(png) }
             }

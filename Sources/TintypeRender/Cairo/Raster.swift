@@ -2,7 +2,12 @@ import CCairo
 import Foundation
 import TintypeModel
 
-/// Executes a display list on a Cairo image surface. The only place drawing touches C.
+/// Executes a display list on a Cairo surface: an image surface for PNG, or a PDF or SVG page
+/// (DESIGN.md, "Outputs are surfaces"). The only place drawing touches C.
+///
+/// A vector page is given a device scale of 1/scale, so the raster draws in device pixels on
+/// every surface: what needs pixels (shadow masks, backdrops) is made at the PNG's resolution and
+/// embedded as an image, and everything else stays a vector.
 final class Raster {
     let surface: CairoSurface
     let cr: OpaquePointer
@@ -11,8 +16,17 @@ final class Raster {
     let language: String?
     /// Characters no pinned font has, with the text item they were in (drawn as empty boxes).
     private(set) var missingCharacters: [(item: TextItem, scalars: [Unicode.Scalar])] = []
+    /// The page in device pixels (the surface's size for an image surface).
+    let pixelWidth: Int
+    let pixelHeight: Int
+    /// What was read from drawn pixels (backdrops, the home indicator's color): written by an
+    /// image raster when set, read back in the same order by a vector one.
+    let tape: PixelTape?
+    private let replaying: Bool
+    /// Text is shown as glyphs of embedded fonts (PDF) rather than filled as outlines.
+    private let keepsText: Bool
 
-    init(list: DisplayList, images: ImageStore) throws(RenderError) {
+    init(list: DisplayList, images: ImageStore, recording tape: PixelTape? = nil) throws(RenderError) {
         let w = Int((list.size.width * list.scale).rounded()), h = Int((list.size.height * list.scale).rounded())
         do { surface = try CairoSurface(width: w, height: h) } catch {
             throw RenderError(path: "", message: "cannot create a \(w)×\(h) surface: \(error.message)")
@@ -20,7 +34,33 @@ final class Raster {
         cr = cairo_create(surface.pointer)
         scale = list.scale
         language = list.language
+        pixelWidth = w; pixelHeight = h
         self.images = images
+        self.tape = tape
+        replaying = false
+        keepsText = false
+        cairo_scale(cr, scale, scale)
+    }
+
+    /// Draws on a page of a vector surface, whose size in points is the list's; `tape` holds what
+    /// an image raster of the same list read from its pixels (nil when the list reads none).
+    init(list: DisplayList, images: ImageStore, page: CairoSurface, replaying tape: PixelTape?, keepsText: Bool) throws(RenderError) {
+        let w = Int((list.size.width * list.scale).rounded()), h = Int((list.size.height * list.scale).rounded())
+        // A page has no pixels of its own, but its shadows and backdrops are made at this size: the
+        // same budget as an image surface's holds.
+        guard SceneLimits.allowsPixels(width: w, height: h) else {
+            throw RenderError(path: "", message: "cannot create a \(w)×\(h) page: beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+        }
+        surface = page
+        scale = list.scale
+        language = list.language
+        pixelWidth = w; pixelHeight = h
+        self.images = images
+        self.tape = tape
+        replaying = true
+        self.keepsText = keepsText
+        cairo_surface_set_device_scale(page.pointer, 1 / scale, 1 / scale)
+        cr = cairo_create(page.pointer)
         cairo_scale(cr, scale, scale)
     }
 
@@ -55,7 +95,7 @@ final class Raster {
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         case .text(let text):
-            let missing = try TextEngine.shared.draw(text, on: cr, language: language)
+            let missing = try TextEngine.shared.draw(text, on: cr, language: language, keepText: keepsText)
             if !missing.isEmpty { missingCharacters.append((text, missing)) }
         case .image(let image):
             try drawImage(image)
@@ -64,7 +104,11 @@ final class Raster {
         case .backdrop(let backdrop):
             try drawBackdrop(backdrop)
         case .homeIndicator(let rect):
-            let white = meanLuma(under: rect.insetBy(dx: 0, dy: -8)) < 0.5
+            let white: Bool
+            if replaying { white = tape?.nextWhite() ?? false } else {
+                white = meanLuma(under: rect.insetBy(dx: 0, dy: -8)) < 0.5
+                tape?.record(white: white)
+            }
             setPath(RoundedRect.path(rect, radius: rect.height / 2, curve: .circular))
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_set_source_rgba(cr, white ? 1 : 0, white ? 1 : 0, white ? 1 : 0, 1)
@@ -112,11 +156,16 @@ final class Raster {
         // Only the part on the output matters; a bar placed far off screen must not ask for a huge surface.
         let bounds = pixelBounds(b.rect)
         let x0 = max(0, bounds.x0), y0 = max(0, bounds.y0)
-        let x1 = min(surface.width, bounds.x1), y1 = min(surface.height, bounds.y1)
+        let x1 = min(pixelWidth, bounds.x1), y1 = min(pixelHeight, bounds.y1)
+        guard x1 > x0, y1 > y0 else { return }
+        if replaying {
+            guard let (region, x, y) = tape?.nextBackdrop() else { return }
+            paintBackdrop(region, rect: b.rect, x: x, y: y)
+            return
+        }
         let sigma = b.blurRadius * scale
         let margin = Int((sigma * 3).rounded(.up))
         let w = x1 - x0 + 2 * margin, h = y1 - y0 + 2 * margin
-        guard x1 > x0, y1 > y0 else { return }
         let region: CairoSurface
         do { region = try CairoSurface(width: w, height: h) } catch {
             throw RenderError(path: "", message: "cannot create a backdrop surface: \(error.message)")
@@ -143,12 +192,17 @@ final class Raster {
         let shown = PixelRect(x0: margin, y0: margin, x1: w - margin, y1: h - margin)
         Blur.gaussian(region, sigma: sigma, only: shown)
         Blur.saturate(region, by: b.saturation, only: shown)
+        tape?.record(backdrop: region, x: x0 - margin, y: y0 - margin)
+        paintBackdrop(region, rect: b.rect, x: x0 - margin, y: y0 - margin)
+    }
 
+    /// Paints a blurred region, whose top left is at device pixel (x, y), clipped to `rect`.
+    private func paintBackdrop(_ region: CairoSurface, rect: Rect, x: Int, y: Int) {
         cairo_save(cr)
-        setPath(.rect(b.rect))
+        setPath(.rect(rect))
         cairo_clip(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, region.pointer, Double(x0 - margin), Double(y0 - margin))
+        cairo_set_source_surface(cr, region.pointer, Double(x), Double(y))
         // Over, not source: where the blur met transparency (a popover's rounded corner inside a
         // group), what is already drawn stays under it instead of being erased.
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
@@ -223,7 +277,7 @@ final class Raster {
 
     /// Paints the blurred, colored alpha of `content`, offset, under the current group.
     private func drawShadow(_ shadow: ResolvedShadow, of content: OpaquePointer?) throws(RenderError) {
-        let w = surface.width, h = surface.height
+        let w = pixelWidth, h = pixelHeight
         let mask: CairoSurface
         do { mask = try CairoSurface(width: w, height: h, format: CAIRO_FORMAT_A8) } catch {
             throw RenderError(path: "", message: "cannot create a shadow surface: \(error.message)")

@@ -121,8 +121,10 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// the frame's sides.
     ///
     /// Returns the characters no pinned font has (drawn as empty boxes), each once, in order.
+    /// With `keepText` the glyphs are shown as text (a PDF keeps them as text in an embedded,
+    /// subset font) instead of filled as outlines; they land on the same positions either way.
     @discardableResult
-    func draw(_ item: TextItem, on cr: OpaquePointer, language: String? = nil) throws(RenderError) -> [Unicode.Scalar] {
+    func draw(_ item: TextItem, on cr: OpaquePointer, language: String? = nil, keepText: Bool = false) throws(RenderError) -> [Unicode.Scalar] {
         if let loadError { throw RenderError(path: "", message: loadError) }
         lock.lock()
         defer { lock.unlock() }
@@ -183,9 +185,9 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
             if i == visible - 1, let truncated, let line = pango_layout_get_line_readonly(truncated, 0) {
                 let t = extents(of: line)
                 let baseline = Double(box.baseline) / Double(PANGO_SCALE)
-                show(line, x: lineX(width: t.width) - t.x, baseline: top + m.top + baseline, color: c, on: cr, missing: &missing)
+                show(line, x: lineX(width: t.width) - t.x, baseline: top + m.top + baseline, color: c, on: cr, keepText: keepText, missing: &missing)
             } else if let line = pango_layout_get_line_readonly(layout, Int32(i)) {
-                show(line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, color: c, on: cr, missing: &missing)
+                show(line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, color: c, on: cr, keepText: keepText, missing: &missing)
             }
         }
         return missing
@@ -218,8 +220,9 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// A glyph the font lacks is drawn as an empty box, so that it cannot go unnoticed.
     ///
     /// A run in a color font (emoji) is painted with its own colors instead, at the same positions.
+    /// With `keepText` the other runs are shown as glyphs of their fonts rather than as outlines.
     private func show(_ line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double, color: Color,
-                      on cr: OpaquePointer, missing: inout [Unicode.Scalar]) {
+                      on cr: OpaquePointer, keepText: Bool, missing: inout [Unicode.Scalar]) {
         let units = Double(PANGO_SCALE)
         func devicePosition(_ ux: Double, _ uy: Double) -> (x: Double, y: Double) {
             var dx = ux, dy = uy
@@ -271,6 +274,8 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
                     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
                     cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
                     cairo_new_path(cr)
+                } else if keepText {
+                    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
                 } else {
                     cairo_glyph_path(cr, glyphs, Int32(glyphs.count))
                 }

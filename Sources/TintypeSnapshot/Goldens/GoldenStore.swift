@@ -91,6 +91,72 @@ public struct GoldenStore: Sendable {
         return SnapshotResult(status: .failed, message: message, comparison: comparison, artifacts: artifacts)
     }
 
+    /// Checks an SVG or PDF render against the golden of the same format at `golden`: the same
+    /// bytes pass at once (vector output is deterministic); otherwise both are drawn as pixels at
+    /// `width`×`height` (librsvg, poppler) and compared as PNGs are, and the artifacts show those pixels.
+    public func verify(document actual: [UInt8], format: ImageFormat, width: Int, height: Int, golden: String, name: String,
+                       mode: RecordMode, tolerance: Tolerance = .default) -> SnapshotResult {
+        let fm = FileManager.default
+        func pixels(_ bytes: [UInt8]) throws(ImageFileError) -> Bitmap {
+            try DocumentRasterizer.bitmap(bytes, format: format, width: width, height: height)
+        }
+        guard fm.fileExists(atPath: golden) else {
+            if mode == .never {
+                let artifacts = (try? pixels(actual)).flatMap { try? writeArtifacts(name: name, expectedFile: nil, actual: $0, diff: nil) }
+                let message = "No golden at \(golden) (record mode never). Record it with --record missing (or TINTYPE_RECORD=missing), look at it, and commit it."
+                return SnapshotResult(status: .failed, message: message, comparison: nil, artifacts: artifacts)
+            }
+            return record(document: actual, golden: golden, why: "No golden at \(golden); recorded it.")
+        }
+        if mode == .all { return record(document: actual, golden: golden, why: "Recorded \(golden) (record mode all).") }
+        guard let data = fm.contents(atPath: golden) else {
+            return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable.", comparison: nil, artifacts: nil)
+        }
+        let expectedBytes = Array(data)
+        if expectedBytes == actual {
+            removeArtifacts(name: name)
+            return SnapshotResult(status: .passed, message: "identical", comparison: nil, artifacts: nil)
+        }
+        let actualPixels: Bitmap
+        do { actualPixels = try pixels(actual) } catch {
+            return SnapshotResult(status: .failed, message: "The render could not be read back as pixels: \(error.message)", comparison: nil, artifacts: nil)
+        }
+        let expected: Bitmap
+        do { expected = try pixels(expectedBytes) } catch {
+            if mode == .failed { return record(document: actual, golden: golden, why: "The golden \(golden) was unreadable (\(error.message)); recorded a new one.") }
+            let artifacts = try? writeArtifacts(name: name, expectedFile: nil, actual: actualPixels, diff: nil)
+            return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable: \(error.message)", comparison: nil, artifacts: artifacts)
+        }
+        let quick = Compare.images(expected: expected, actual: actualPixels, tolerance: tolerance)
+        if quick.passed {
+            removeArtifacts(name: name)
+            let message = "the bytes differ, the pixels match (" + (quick.verdict == .identical ? "identical" : quick.summary) + ")"
+            return SnapshotResult(status: .passed, message: message, comparison: quick, artifacts: nil)
+        }
+        let (comparison, diff) = Compare.imagesWithDiff(expected: expected, actual: actualPixels, tolerance: tolerance)
+        let artifacts = try? writeArtifacts(name: name, expectedFile: nil, expected: expected, actual: actualPixels, diff: diff)
+        if mode == .failed {
+            var r = record(document: actual, golden: golden, why: "\(golden) did not match (\(comparison.summary)); recorded the new render.")
+            r.comparison = comparison
+            r.artifacts = artifacts
+            return r
+        }
+        var message = "\(golden) does not match (drawn as pixels): \(comparison.summary)."
+        if artifacts == nil { message += " (The artifacts could not be written to \(artifactsDirectory).)" }
+        return SnapshotResult(status: .failed, message: message, comparison: comparison, artifacts: artifacts)
+    }
+
+    private func record(document bytes: [UInt8], golden: String, why: String) -> SnapshotResult {
+        do {
+            let dir = URL(fileURLWithPath: golden).deletingLastPathComponent().path
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: golden)
+        } catch {
+            return SnapshotResult(status: .failed, message: "Could not record \(golden): \(error)", comparison: nil, artifacts: nil)
+        }
+        return SnapshotResult(status: .recorded, message: why + " Look at it, then run again to verify.", comparison: nil, artifacts: nil)
+    }
+
     private func record(_ actual: Bitmap, golden: String, why: String) -> SnapshotResult {
         do {
             let dir = URL(fileURLWithPath: golden).deletingLastPathComponent().path
@@ -124,7 +190,8 @@ public struct GoldenStore: Sendable {
 
     /// Writes `<name>.expected.png` (a copy of the golden), `.actual.png`, `.diff.png` and
     /// `.strip.png` (expected | diff | actual) under the artifacts folder.
-    func writeArtifacts(name: String, expectedFile: String?, actual: Bitmap, diff: Bitmap?) throws -> Artifacts {
+    /// A vector golden gives its pixels as `expected` instead of a file to copy.
+    func writeArtifacts(name: String, expectedFile: String?, expected expectedPixels: Bitmap? = nil, actual: Bitmap, diff: Bitmap?) throws -> Artifacts {
         removeArtifacts(name: name)
         let base = artifactsDirectory + "/" + name
         let dir = URL(fileURLWithPath: base).deletingLastPathComponent().path
@@ -135,6 +202,10 @@ public struct GoldenStore: Sendable {
             expectedPath = base + ".expected.png"
             try AtomicFile.write(Array(data), to: expectedPath!)
             expected = try? Bitmap(png: Array(data))
+        } else if let expectedPixels {
+            expectedPath = base + ".expected.png"
+            try expectedPixels.writePNG(to: expectedPath!)
+            expected = expectedPixels
         }
         try actual.writePNG(to: base + ".actual.png")
         var diffPath: String?

@@ -82,7 +82,7 @@ public struct SceneFile: Sendable {
             outputs = [Output(scenePath: path, variant: nil, error: error ?? "\(path): nothing to render", golden: stem + ".png", artifactName: artifacts)]
         } else {
             outputs = variants.map { v in
-                Output(scenePath: path, variant: v, error: nil, golden: SceneFile.png(base: stem, suffix: v.suffix),
+                Output(scenePath: path, variant: v, error: nil, golden: SceneFile.golden(base: stem, suffix: v.suffix),
                        artifactName: artifacts + (v.suffix ?? ""))
             }
         }
@@ -90,6 +90,18 @@ public struct SceneFile: Sendable {
 
     /// The one naming rule: a render's PNG is the scene's base name, its suffix, then `.png`.
     public static func png(base: String, suffix: String?) -> String { base + (suffix ?? "") + ".png" }
+
+    /// The golden of a render: its PNG, unless there is none and an SVG or PDF golden stands in
+    /// its place (recorded with `tintype render scene.json -o scene.svg`); `tintype test` then
+    /// renders that format and compares it.
+    public static func golden(base: String, suffix: String?) -> String {
+        let png = png(base: base, suffix: suffix)
+        if FileManager.default.fileExists(atPath: png) { return png }
+        for ext in [".svg", ".pdf"] where FileManager.default.fileExists(atPath: base + (suffix ?? "") + ext) {
+            return base + (suffix ?? "") + ext
+        }
+        return png
+    }
 
     /// The scene file's path without `.json`: `Snapshots/Basics/alpha`.
     public static func stem(of path: String) -> String {
@@ -117,7 +129,7 @@ public struct SceneFile: Sendable {
         let p = SceneFile.standardized(png)
         if scene != nil { return goldens.contains(p) }
         let stem = SceneFile.standardized(SceneFile.stem(of: path))
-        return p == stem + ".png" || (p.hasPrefix(stem + ".") && p.hasSuffix(".png"))
+        return [".png", ".svg", ".pdf"].contains { ext in p == stem + ext || (p.hasPrefix(stem + ".") && p.hasSuffix(ext)) }
     }
 
     static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
