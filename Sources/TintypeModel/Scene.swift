@@ -45,6 +45,8 @@ public struct Scene: Sendable, Equatable {
     public var warnings: [SceneIssue] = []
     /// Touch marks drawn over everything, for documentation images.
     public var touches: [TouchMark] = []
+    /// When set, the root view renders alone on a canvas of its own size instead of a screen.
+    public var canvas: Canvas?
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
     /// empty for a scene that renders once.
     public var variants = Variants()
@@ -82,7 +84,8 @@ public struct Scene: Sendable, Equatable {
     /// Whether the width is regular (the horizontal size class): an iPad, or a phone at least 414
     /// points wide (Plus, XR, Max) in landscape.
     public var hasRegularWidth: Bool {
-        device.isPad || (orientation == .landscape && min(screenSize.width, screenSize.height) >= 414)
+        let screen = device.size(in: orientation)
+        return device.isPad || (orientation == .landscape && min(screen.width, screen.height) >= 414)
     }
 
     /// The versions `systemVersion` may name.
@@ -96,7 +99,7 @@ public struct Scene: Sendable, Equatable {
     }
 
     /// Screen size in points for the scene's orientation.
-    public var screenSize: Size { device.size(in: orientation) }
+    public var screenSize: Size { canvas?.size(root: root) ?? device.size(in: orientation) }
     /// The scale pixels are rendered at.
     public var effectiveScale: Double { scale ?? device.scale }
     public var pixelWidth: Int { Int((screenSize.width * effectiveScale).rounded()) }

@@ -127,6 +127,7 @@ public enum SceneDecoder {
             if let first = scene.devices.first { scene.device = first }
         }
         if let o = r.choice("orientation", Orientation.self) { scene.orientation = o }
+        if let n = r.node("canvas") { scene.canvas = Canvas.decode(n, path: "canvas", context: context) }
         if let n = r.node("scale") {
             if let s = ObjectReader.number(n, path: "scale", in: SceneLimits.scaleRange, context: context) { scene.scale = s }
         }
@@ -189,6 +190,9 @@ public enum SceneDecoder {
         }
         r.finish()
         context.checkReferences()
+        if scene.canvas == .fit, scene.root.frame == nil, let n = r.node("canvas") {
+            context.report("canvas", n.position, "\"fit\" takes the root view's size, and the root has no \"frame\"; give it one, like \"frame\": [0, 0, 51, 31], or use {\"size\": [width, height]}")
+        }
 
         // A matrix with a bad value in it is not expanded: its renders would be guesses.
         guard !context.issues.contains(where: { $0.path.hasPrefix("variants") || $0.path.hasPrefix("devices") }) else { return scene }

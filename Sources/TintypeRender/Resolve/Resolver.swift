@@ -99,18 +99,30 @@ public struct Resolver {
             scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
             layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
             .child(tintColor: scene.tintColor, mode: scene.presented?.dimsTint(on: scene.device) == true ? .dimmed : scene.tintAdjustmentMode, path: "")
-        let statusBar = StatusBarComponent.resolve(scene)
+        var statusBar = StatusBarComponent.resolve(scene)
+        var root = scene.root
+        if scene.canvas != nil {
+            // A view on a canvas has no status bar, home indicator or safe area; the canvas is its
+            // window. "fit" draws the root at the canvas's origin.
+            statusBar.hidden = true
+            if scene.canvas == .fit { root.frame?.origin = .zero }
+        }
         window.traits = StatusBarComponent.traits(scene, statusBar: statusBar)
-        window.safeRect = Rect(origin: .zero, size: size).inset(by: StatusBarComponent.safeArea(scene, statusBar: statusBar))
+        if scene.canvas != nil {
+            window.traits.hasHomeIndicator = false
+            window.safeRect = Rect(origin: .zero, size: size)
+        } else {
+            window.safeRect = Rect(origin: .zero, size: size).inset(by: StatusBarComponent.safeArea(scene, statusBar: statusBar))
+        }
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
-        items += try resolve(scene.root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
+        items += try resolve(root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
         if let presented = scene.presented {
             items += try presentation(presented, scene: scene, window: window)
         }
         if let viewer = scene.largeContentViewer {
             items += try LargeContentViewerComponent(images: images, text: text).items(viewer, window: window, screen: Rect(origin: .zero, size: size))
         }
-        items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text)
+        if scene.canvas == nil { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items)
     }

@@ -1,0 +1,42 @@
+import Testing
+@testable import TintypeModel
+
+/// "canvas": a view rendered alone, at a size or at its own.
+@Suite struct CanvasDecodingTests {
+    func decode(_ json: String) throws -> Scene {
+        try SceneDecoder.decode(Array(json.utf8), file: "c.json", baseDirectory: nil)
+    }
+
+    func problems(_ json: String) -> String {
+        do { _ = try decode(json); return "" } catch { return "\(error)" }
+    }
+
+    @Test func aSizedCanvasIsTheScreen() throws {
+        let s = try decode(#"{"device": "iPhone 8", "canvas": {"size": [51, 31]}, "root": {"switch": {}}}"#)
+        #expect(s.canvas == .size(Size(width: 51, height: 31)))
+        #expect(s.screenSize == Size(width: 51, height: 31))
+        #expect(s.pixelWidth == 102 && s.pixelHeight == 62)
+        // The device's size classes stay the device's.
+        #expect(!s.hasRegularWidth)
+    }
+
+    @Test func fitTakesTheRootViewsFrame() throws {
+        let s = try decode(#"{"canvas": "fit", "scale": 3, "root": {"switch": {"frame": [10, 20, 51, 31]}}}"#)
+        #expect(s.canvas == .fit)
+        #expect(s.pixelWidth == 153 && s.pixelHeight == 93)
+    }
+
+    @Test func badCanvasesSayWhatIsWrong() {
+        let noFrame = problems(#"{"canvas": "fit", "root": {"switch": {}}}"#)
+        #expect(noFrame.contains("canvas") && noFrame.contains("has no \"frame\""), "\(noFrame)")
+        let typo = problems(#"{"canvas": "fitt", "root": {"view": {}}}"#)
+        #expect(typo.contains("did you mean \"fit\""), "\(typo)")
+        let zero = problems(#"{"canvas": {"size": [0, 31]}, "root": {"view": {}}}"#)
+        #expect(zero.contains("canvas.size") && zero.contains("above 0"), "\(zero)")
+        let missing = problems(#"{"canvas": {"width": 3}, "root": {"view": {}}}"#)
+        #expect(missing.contains("needs a \"size\""), "\(missing)")
+        // A canvas beyond the pixel budget is refused like any output.
+        let huge = problems(#"{"canvas": {"size": [9000, 9000]}, "scale": 2, "root": {"view": {}}}"#)
+        #expect(huge.contains("exceeds the limit"), "\(huge)")
+    }
+}
