@@ -32,11 +32,15 @@ import TintypeSnapshot
             return
         }
         let goldenPath = output.golden
-        let actual = try sharedRenderer.render(scene)
         guard FileManager.default.fileExists(atPath: goldenPath) else {
             Issue.record("no golden beside \(relative)\(suffix): record it with 'tintype test --record missing', look at it, and commit it")
             return
         }
+        if let format = ImageFormat(path: goldenPath), format != .png {
+            try vectorMatchesGolden(scene, format: format, goldenPath: goldenPath, relative: relative + suffix)
+            return
+        }
+        let actual = try sharedRenderer.render(scene)
         let golden = try Bitmap(pngFile: goldenPath)
         #expect(golden.width == actual.width && golden.height == actual.height,
                 "golden is \(golden.width)×\(golden.height), render is \(actual.width)×\(actual.height)")
@@ -51,6 +55,24 @@ import TintypeSnapshot
             let out = dir + "/" + ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + suffix + ".actual.png"
             try? actual.writePNG(to: out)
             Issue.record("\(relative): \(differing) of \(golden.width * golden.height) pixels differ from the golden; the render is at \(out)")
+        }
+    }
+
+    /// An SVG or PDF golden: the same bytes, or else the same pixels exactly when both are drawn
+    /// back (librsvg, poppler) at the scene's pixel size.
+    private func vectorMatchesGolden(_ scene: Scene, format: ImageFormat, goldenPath: String, relative: String) throws {
+        let actual = try sharedRenderer.render(scene, as: format)
+        let golden = try [UInt8](Data(contentsOf: URL(fileURLWithPath: goldenPath)))
+        if actual == golden { return }
+        let w = scene.pixelWidth, h = scene.pixelHeight
+        let expectedPixels = try DocumentRasterizer.bitmap(golden, format: format, width: w, height: h)
+        let actualPixels = try DocumentRasterizer.bitmap(actual, format: format, width: w, height: h)
+        if expectedPixels.pixels != actualPixels.pixels {
+            let dir = repositoryRoot + "/.build/snapshot-failures/" + (relative as NSString).deletingLastPathComponent
+            try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let out = dir + "/" + ((relative as NSString).lastPathComponent as NSString).deletingPathExtension + ".actual.png"
+            try? actualPixels.writePNG(to: out)
+            Issue.record("\(relative): the \(format.rawValue.uppercased()) golden's pixels differ from the render's; the render, drawn as pixels, is at \(out)")
         }
     }
 }
