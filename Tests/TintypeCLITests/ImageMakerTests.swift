@@ -79,8 +79,26 @@ import Testing
         let f = try cli.run(["render", a, broken, "-o", dir + "/failed.pdf"])
         #expect(f.status == 1 && f.stderr.contains("broken.json"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/failed.pdf"))
+        // The PDF's folder is made when missing.
+        #expect(try cli.run(["render", a, b, "-o", dir + "/new/book.pdf"]).status == 0)
+        #expect(bytes(dir + "/new/book.pdf").starts(with: Array("%PDF-".utf8)))
         // Several scenes into one PNG or SVG file is refused.
         #expect(try cli.run(["render", a, b, "-o", dir + "/both.svg"]).status == 64)
+    }
+
+    @Test func renderWillNotOverwriteAVectorGolden() throws {
+        let dir = try cli.temporaryDirectory()
+        let s = try writeScene(dir, "card.json")
+        try Array("<svg/>".utf8).withUnsafeBufferPointer { try Data(buffer: $0).write(to: URL(fileURLWithPath: dir + "/card.svg")) }
+        let r = try cli.run(["render", s, "-o", dir + "/card.svg"])
+        #expect(r.status == 64 && r.stderr.contains("is the golden of"), "\(r.stderr)")
+        #expect(bytes(dir + "/card.svg") == Array("<svg/>".utf8))
+        // A PDF golden the same way (the scene's golden is its PNG, else its SVG, else its PDF).
+        try FileManager.default.removeItem(atPath: dir + "/card.svg")
+        try Array("%PDF-".utf8).withUnsafeBufferPointer { try Data(buffer: $0).write(to: URL(fileURLWithPath: dir + "/card.pdf")) }
+        let book = try cli.run(["render", s, "-o", dir + "/card.pdf"])
+        #expect(book.status == 64 && book.stderr.contains("is the golden of"), "\(book.stderr)")
+        #expect(bytes(dir + "/card.pdf").count == 5, "the PDF golden was overwritten")
     }
 
     @Test func vectorGoldensAreComparedAsPixels() throws {
