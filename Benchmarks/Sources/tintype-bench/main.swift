@@ -206,6 +206,36 @@ func benchTable(iterations: Int, warmup: Int) throws {
     print("GOAL a 10,000-row table within 1.1× a 10-row one: \(ratio(r)) — \(r <= 1.1 ? "met" : "MISSED")")
 }
 
+// MARK: - Part 5: long text, 10,000 against 40,000 characters
+
+/// A full-screen label on an iPhone SE at 1x holding `text`, wrapped onto every line the screen has.
+func longTextScene(_ text: String) -> Scene {
+    Scene(device: .iPhoneSE, scale: 1) {
+        View(.label(Label(text: text, numberOfLines: 0, lineBreakMode: .byCharWrapping)), frame: Rect(x: 0, y: 0, width: 320, height: 568))
+    }
+}
+
+func benchText(iterations: Int, warmup: Int) throws {
+    let kinds: [(String, (Int) -> String)] = [
+        ("one token, no spaces", { String(String(repeating: "abcdefghij", count: $0 / 10 + 1).prefix($0)) }),
+        ("words", { String(String(repeating: "lorem ipsum dolor sit amet ", count: $0 / 27 + 1).prefix($0)) }),
+        ("two-letter lines", { String(String(repeating: "ab\n", count: $0 / 3 + 1).prefix($0)) }),
+    ]
+    let renderer = Renderer()
+    print("A 320×568 label (iPhone SE @1x) wrapping long text, in memory; median of \(iterations) rounds after \(warmup) warm-up, taking turns.")
+    print(pad("text", 24) + lpad("10,000 chars", 14) + lpad("40,000 chars", 14) + lpad("ratio", 10))
+    var worst = 0.0
+    for (name, make) in kinds {
+        let short = longTextScene(make(10_000)), long = longTextScene(make(40_000))
+        let samples = try measureRoundRobin(iterations, warmup: warmup, [{ _ = try renderer.render(short) }, { _ = try renderer.render(long) }])
+        let r = samples[1].median / samples[0].median
+        worst = max(worst, r)
+        print(pad(name, 24) + lpad(ms(samples[0].median), 14) + lpad(ms(samples[1].median), 14) + lpad(ratio(r), 10))
+    }
+    print("Linear is 4× (less, as the fixed cost of a render is shared); quadratic would be 16×.")
+    print("GOAL 4× the text within 5× the time, for every kind: worst \(ratio(worst)) — \(worst <= 5 ? "met" : "MISSED")")
+}
+
 // MARK: - Part 2: inputs for `tintype diff`, and tintype's in-process compare
 
 func makeDiffInputs(scenePath: String, work: String) throws {
@@ -467,6 +497,7 @@ func main() -> Int32 {
     guard let command = args.first else {
         print("Usage: tintype-bench scenes|png [--scene S.json] [--work DIR] [--iterations N] [--warmup N]\n"
               + "       tintype-bench table [--iterations N] [--warmup N]\n"
+              + "       tintype-bench text [--iterations N] [--warmup N]\n"
               + "       tintype-bench png-digests [--scene S.json]\n"
               + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
               + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
@@ -496,6 +527,7 @@ func main() -> Int32 {
             guard positional.count == 2 else { throw BenchError("compare takes two PNG files") }
             try compareInProcess(positional[0], positional[1], iterations: iterations, warmup: warmup)
         case "table": try benchTable(iterations: iterations, warmup: warmup)
+        case "text": try benchText(iterations: iterations, warmup: warmup)
         case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
         case "png-digests": print(try pngDigests(scenePath: scene).joined(separator: "\n"))
         default: throw BenchError("unknown command \(command)")

@@ -22,7 +22,12 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     private var lineBoxes: [ResolvedFont: (height: Int32, baseline: Int32)] = [:]
     private var familyLists: [String: String] = [:]
 
-    private init() {
+    /// Bytes of text given to Pango layouts so far (each paragraph, measurement and truncation
+    /// candidate), so that tests can see how much work a text takes without timing it.
+    private(set) var bytesLaidOut = 0
+
+    /// The engine everything shares is `shared`; tests make their own to count its layouts.
+    init() {
         let xml = FontPolicy.configurationText
         let config = FcConfigCreate()
         var problem: String?
@@ -139,11 +144,19 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         let frame = item.frame
         let truncates = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode)
         let singleUnwrapped = item.numberOfLines == 1 && item.lineBreakMode == .byClipping
-        guard let layout = makeLayout(ctx, item, text: item.text, wrapWidth: singleUnwrapped ? nil : frame.width) else { return [] }
-        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
-
         let box = lineBox(ctx, item)
-        let lines = lineMetrics(layout, box: box)
+        // Lines below the frame are never shown: only as many are laid out as the height and
+        // numberOfLines allow, plus two, so that truncation knows text is left over.
+        var wanted = item.numberOfLines > 0 ? item.numberOfLines : Int.max
+        let step = Double(Int(box.height) + Int(Self.pangoUnits(item.lineSpacing))) / Double(PANGO_SCALE)
+        if step > 0 {
+            let fit = (frame.height + 0.01 - Double(box.height) / Double(PANGO_SCALE)) / step
+            if fit.isFinite && fit < Double(SceneLimits.maxListCount) { wanted = min(wanted, max(1, Int(fit.rounded(.down)) + 1)) }
+        }
+        let paragraphs = layOut(ctx, item, text: item.text, wrapWidth: singleUnwrapped ? nil : frame.width,
+                                maxLines: wanted == Int.max ? Int.max : wanted + 2)
+        defer { paragraphs.release() }
+        let lines = lineMetrics(paragraphs, item: item, box: box)
         guard !lines.isEmpty else { return [] }
         var visible = lines.count
         if item.numberOfLines > 0 { visible = min(visible, item.numberOfLines) }
@@ -186,8 +199,8 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
                 let t = extents(of: line)
                 let baseline = Double(box.baseline) / Double(PANGO_SCALE)
                 show(line, x: lineX(width: t.width) - t.x, baseline: top + m.top + baseline, color: c, on: cr, keepText: keepText, missing: &missing)
-            } else if let line = pango_layout_get_line_readonly(layout, Int32(i)) {
-                show(line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, color: c, on: cr, keepText: keepText, missing: &missing)
+            } else {
+                show(paragraphs.lines[i].line, x: lineX(width: m.width) - m.x, baseline: top + m.baseline, color: c, on: cr, keepText: keepText, missing: &missing)
             }
         }
         return missing
@@ -312,13 +325,11 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
                             numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)
-        guard let layout = makeLayout(ctx, item, text: text, wrapWidth: nil) else { return .zero }
-        defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let lines = max(1, Int(pango_layout_get_line_count(layout)))
+        let paragraphs = layOut(ctx, item, text: text, wrapWidth: nil)
+        defer { paragraphs.release() }
+        let lines = max(1, paragraphs.lines.count)
         let box = lineBox(ctx, item)
-        return Size(width: Double(logical.width) / Double(PANGO_SCALE), height: Double(Int32(lines) * box.height) / Double(PANGO_SCALE))
+        return Size(width: Double(paragraphs.width) / Double(PANGO_SCALE), height: Double(lines * Int(box.height)) / Double(PANGO_SCALE))
     }
 
     func height(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double, language: String?) -> Double {
@@ -329,9 +340,36 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: Rect(x: 0, y: 0, width: width, height: 0), alignment: .left,
                             direction: .leftToRight, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: lineSpacing)
-        guard let layout = makeLayout(ctx, item, text: text, wrapWidth: width) else { return 0 }
+        let paragraphs = layOut(ctx, item, text: text, wrapWidth: width)
+        defer { paragraphs.release() }
+        return lineMetrics(paragraphs, item: item, box: lineBox(ctx, item)).last?.bottom ?? 0
+    }
+
+    /// The character counts of the items Pango divides one paragraph of `text` into, with the
+    /// attributes `makeLayout` gives it: what bounds the work of wrapping each line.
+    func itemLengths(of text: String, font: ResolvedFont) -> [Int] {
+        guard loadError == nil else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let ctx = measuringContext else { return [] }
+        setLanguage(ctx, nil)
+        let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
+                            numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: 0)
+        guard let layout = makeLayout(ctx, item, text: text, wrapWidth: nil) else { return [] }
         defer { tt_object_unref(UnsafeMutableRawPointer(layout)) }
-        return lineMetrics(layout, box: lineBox(ctx, item)).last?.bottom ?? 0
+        // The layout's attributes with its font, as the layout itemizes.
+        guard let attrs = pango_attr_list_copy(pango_layout_get_attributes(layout)) else { return [] }
+        defer { pango_attr_list_unref(attrs) }
+        if let font = pango_attr_font_desc_new(pango_layout_get_font_description(layout)) { pango_attr_list_insert_before(attrs, font) }
+        guard let items = pango_itemize(ctx, text, 0, Int32(text.utf8.count), attrs, nil) else { return [] }
+        defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+        var lengths: [Int] = []
+        var node: UnsafeMutablePointer<GList>? = items
+        while let n = node {
+            if let pangoItem = n.pointee.data?.assumingMemoryBound(to: PangoItem.self) { lengths.append(Int(pangoItem.pointee.num_chars)) }
+            node = n.pointee.next
+        }
+        return lengths
     }
 
     /// A measurer that lays text out in `language` (the scene's), for the resolver.
@@ -358,11 +396,71 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         return Int32(min(Double(1 << 30), max(-Double(1 << 30), units)))
     }
 
+    /// The longest run of characters without a line-break opportunity that Pango lays out as one
+    /// item; longer runs are cut into items of this many characters.
+    static let maxUnbreakableItem = 64
+    /// About the longest item of ordinary text: a longer paragraph gets a new item at the first
+    /// break opportunity after this many characters.
+    static let maxItem = 1024
+
+    /// Byte offsets in `text` (one paragraph) where a new Pango item starts: every
+    /// `maxUnbreakableItem` characters inside a run that has no line-break opportunity (on
+    /// grapheme-cluster boundaries), and at a break opportunity every `maxItem` characters or so.
+    /// Empty for a short paragraph, or one without a long unbreakable run.
+    ///
+    /// Why: Pango (1.50) wraps a paragraph line by line, and for each line it walks the rest of the
+    /// current item: it sums the widths of all its remaining characters, and in word-and-character
+    /// mode, finding no word break in a long unbreakable run, it shapes the whole rest of the item
+    /// to try the break at its end. With the paragraph as one item, that is quadratic in its
+    /// length: a 40,000-character token took over a minute, 100,000 characters of words in a
+    /// narrow label 12 seconds. Items end where attributes change, so equal letter-spacing
+    /// attributes over pieces of the paragraph bound what one line walks. The cost is kerning
+    /// between the two glyphs at a cut inside an unbreakable run (text with no word to read);
+    /// a cut at a break opportunity changes nothing that shows.
+    static func itemBoundaries(_ text: String, language: OpaquePointer?) -> [Int] {
+        // A cheap look first: most text is short, or has spaces often enough.
+        var run = 0, longest = 0, count = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.isWhitespace ? 0 : run + 1
+            longest = max(longest, run)
+            count += 1
+        }
+        guard longest > maxUnbreakableItem || count > maxItem else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        var attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: scalars.count + 1)
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { c in
+                pango_get_log_attrs(c.baseAddress, Int32(b.count), -1, language, &attrs, Int32(attrs.count))
+            }
+        }
+        var boundaries: [Int] = []
+        var offset = 0, sinceBreak = 0, sinceBoundary = 0
+        for (i, scalar) in scalars.enumerated() {
+            if attrs[i].is_line_break != 0 {
+                sinceBreak = 0
+                if sinceBoundary >= maxItem {
+                    boundaries.append(offset)
+                    sinceBoundary = 0
+                }
+            } else if sinceBreak >= maxUnbreakableItem && attrs[i].is_cursor_position != 0 {
+                boundaries.append(offset)
+                sinceBreak = 0
+                sinceBoundary = 0
+            }
+            sinceBreak += 1
+            sinceBoundary += 1
+            offset += UTF8.width(scalar)
+        }
+        return boundaries
+    }
+
     /// A layout of `text` in the item's font, wrapped at `wrapWidth` (nil: one line per paragraph).
     /// Lines are placed by `draw`, so the layout's own alignment is left.
     /// With `fallback`, the font description names the policy's whole chain after the item's face.
     private func makeLayout(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?, fallback: Bool = true) -> OpaquePointer? {
         guard let layout = pango_layout_new(ctx) else { return nil }
+        bytesLaidOut += text.utf8.count
         let desc = pango_font_description_new()
         defer { pango_font_description_free(desc) }
         let language = pango_language_to_string(pango_context_get_language(ctx)).map { String(cString: $0) }
@@ -373,7 +471,13 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
 
         let attrs = pango_attr_list_new()
         defer { pango_attr_list_unref(attrs) }
-        if let spacing = pango_attr_letter_spacing_new(Self.pangoUnits(item.font.tracking)) {
+        // The letter spacing is one attribute over the text, or one per piece where a long run
+        // without a break opportunity is cut into items (see `itemBoundaries`).
+        let boundaries = Self.itemBoundaries(text, language: pango_context_get_language(ctx))
+        for (start, end) in zip([0] + boundaries, boundaries + [-1]) {
+            guard let spacing = pango_attr_letter_spacing_new(Self.pangoUnits(item.font.tracking)) else { continue }
+            spacing.pointee.start_index = UInt32(start)
+            spacing.pointee.end_index = end < 0 ? UInt32.max : UInt32(end)
             pango_attr_list_insert(attrs, spacing)
         }
         // UIKit never adds a hyphen where it breaks a word.
@@ -419,8 +523,11 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
             pango_layout_get_extents(l, nil, &logical)
             return Double(logical.width) / Double(PANGO_SCALE) <= width + 0.01
         }
-        // Wider candidates keep more characters: find the most that fit.
-        var lo = 0, hi = chars.count
+        // Wider candidates keep more characters: find the most that fit, doubling first so that the
+        // search costs what fits the line, not the length of the rest of the text.
+        var lo = 0, hi = 1
+        while hi < chars.count && fits(hi) { lo = hi; hi *= 2 }
+        hi = min(hi, chars.count)
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if fits(mid) { lo = mid } else { hi = mid - 1 }
@@ -441,9 +548,14 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     }
 
     private func extents(of line: UnsafeMutablePointer<PangoLayoutLine>) -> (x: Double, width: Double) {
+        let logical = extentsInUnits(of: line)
+        return (Double(logical.x) / Double(PANGO_SCALE), Double(logical.width) / Double(PANGO_SCALE))
+    }
+
+    private func extentsInUnits(of line: UnsafeMutablePointer<PangoLayoutLine>) -> PangoRectangle {
         var logical = PangoRectangle()
         pango_layout_line_get_extents(line, nil, &logical)
-        return (Double(logical.x) / Double(PANGO_SCALE), Double(logical.width) / Double(PANGO_SCALE))
+        return logical
     }
 
     /// The family list for a face and language (cached: it is asked for on every layout).
@@ -455,36 +567,66 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         return list
     }
 
-    /// The lines of a layout, each `box` high (the primary face's line height) plus the layout's
-    /// spacing, so a line holding emoji or CJK is no taller than its neighbours.
-    private func lineMetrics(_ layout: OpaquePointer, box: (height: Int32, baseline: Int32)) -> [LineMetrics] {
-        let spacing = pango_layout_get_spacing(layout)
-        return pangoLineMetrics(layout).enumerated().map { i, line in
-            var m = line
-            let top = Int32(i) * (box.height + spacing)
-            let s = Double(PANGO_SCALE)
-            m.top = Double(top) / s
-            m.baseline = Double(top + box.baseline) / s
-            m.bottom = Double(top + box.height) / s
-            return m
+    /// The lines, each `box` high (the primary face's line height) plus the item's line spacing,
+    /// so a line holding emoji or CJK is no taller than its neighbours. In 64-bit integers: many
+    /// lines with a large spacing pass what Pango's 32-bit units hold.
+    private func lineMetrics(_ paragraphs: Paragraphs, item: TextItem, box: (height: Int32, baseline: Int32)) -> [LineMetrics] {
+        let spacing = Int(Self.pangoUnits(item.lineSpacing))
+        let s = Double(PANGO_SCALE)
+        return paragraphs.lines.enumerated().map { i, entry in
+            let top = i * (Int(box.height) + spacing)
+            let e = extents(of: entry.line)
+            return LineMetrics(startIndex: entry.startIndex, top: Double(top) / s, baseline: Double(top + Int(box.baseline)) / s,
+                               bottom: Double(top + Int(box.height)) / s, x: e.x, width: e.width)
         }
     }
 
-    private func pangoLineMetrics(_ layout: OpaquePointer) -> [LineMetrics] {
-        var lines: [LineMetrics] = []
-        guard let iter = pango_layout_get_iter(layout) else { return [] }
-        defer { pango_layout_iter_free(iter) }
-        let s = Double(PANGO_SCALE)
-        repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iter) else { continue }
-            var rect = PangoRectangle()
-            pango_layout_iter_get_line_extents(iter, nil, &rect)
-            let e = extents(of: line)
-            lines.append(LineMetrics(
-                startIndex: Int(line.pointee.start_index), top: Double(rect.y) / s,
-                baseline: Double(pango_layout_iter_get_baseline(iter)) / s, bottom: Double(rect.y + rect.height) / s,
-                x: e.x, width: e.width))
-        } while pango_layout_iter_next_line(iter) != 0
-        return lines
+    /// Text laid out a paragraph at a time: the layouts (alive while their lines are used) and
+    /// their lines in order, each with the byte offset of its start in the whole text.
+    private struct Paragraphs {
+        var layouts: [OpaquePointer] = []
+        var lines: [(line: UnsafeMutablePointer<PangoLayoutLine>, startIndex: Int)] = []
+        /// The widest line's logical width, in Pango units.
+        var width = 0
+        func release() { for layout in layouts { tt_object_unref(UnsafeMutableRawPointer(layout)) } }
+    }
+
+    /// Lays `text` out one paragraph per Pango layout (paragraphs end at a newline, a carriage
+    /// return, CR LF or U+2029, as in Pango), stopping once `maxLines` lines are known.
+    ///
+    /// Why not one layout: Pango (1.50) counts characters from the start of the text for every
+    /// paragraph, which is quadratic in the number of paragraphs (30,000 short lines took 13
+    /// seconds), and it lays out every paragraph even when only the first lines are shown.
+    /// Pango itemizes, shapes and sets the direction of each paragraph on its own in any case, so
+    /// the lines are the same.
+    private func layOut(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?, maxLines: Int = Int.max) -> Paragraphs {
+        var result = Paragraphs()
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while result.lines.count < maxLines {
+            var delimiter: Int32 = 0, next: Int32 = 0
+            bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { c in
+                    // An empty paragraph after a final delimiter still has its (empty) line.
+                    let start = c.baseAddress.map { $0 + offset } ?? UnsafePointer<CChar>(bitPattern: 1)!
+                    pango_find_paragraph_boundary(start, Int32(b.count - offset), &delimiter, &next)
+                }
+            }
+            let paragraph = String(decoding: bytes[offset ..< offset + Int(delimiter)], as: UTF8.self)
+            guard let layout = makeLayout(ctx, item, text: paragraph, wrapWidth: wrapWidth) else { break }
+            result.layouts.append(layout)
+            var node = pango_layout_get_lines_readonly(layout)
+            while let n = node, result.lines.count < maxLines {
+                if let line = n.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                    result.lines.append((line, offset + Int(line.pointee.start_index)))
+                    result.width = max(result.width, Int(extentsInUnits(of: line).width))
+                }
+                node = n.pointee.next
+            }
+            // No delimiter: that was the last paragraph.
+            if next == delimiter { break }
+            offset += Int(next)
+        }
+        return result
     }
 }
