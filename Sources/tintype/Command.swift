@@ -90,8 +90,12 @@ enum Tool {
 
     static func overview(_ commands: [any Command.Type]) -> String {
         var s = "tintype: draws iOS screens from scene files, without iOS.\n\n\(usage)\n\nCommands:\n"
-        for c in commands { s += "  " + c.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.abstract + "\n" }
-        s += "  help      Show help for a command.\n\nOptions:\n  --version Print the version.\n  -h, --help Show this help.\n\nSee 'tintype help <command>' for a command's options."
+        // The abstracts line up two spaces past the longest name.
+        let width = max(10, (commands.map { $0.name.count }.max() ?? 0) + 2)
+        func row(_ name: String, _ text: String) -> String { "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + text + "\n" }
+        for c in commands { s += row(c.name, c.abstract) }
+        s += row("help", "Show help for a command.")
+        s += "\nOptions:\n  --version Print the version.\n  -h, --help Show this help.\n\nSee 'tintype help <command>' for a command's options."
         return s
     }
 
