@@ -31,6 +31,11 @@ public struct Scene: Sendable, Equatable {
     public var strings: String?
     /// A pseudo-language the scene's localized texts are shown in.
     public var pseudoLanguage: PseudoLanguage?
+    /// The scene as decoded in each other locale its matrix names (`variants.locales`, a
+    /// combination's `locale`, or a locale asked for when it was decoded), by canonical tag (`de-DE`).
+    /// A scene file's texts are translated as it is decoded, so a locale variant renders the copy
+    /// decoded in its locale, with the variant's other traits. Empty for a scene made in Swift.
+    public var localizations: [String: Scene] = [:]
     /// The root view; its frame defaults to the whole screen.
     public var root: View
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.

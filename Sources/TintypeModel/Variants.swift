@@ -114,10 +114,27 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         return parts.isEmpty ? "scene's own traits" : parts.joined(separator: ", ")
     }
 
-    /// `scene` with these traits set. The scene's `locale` comes with the text work; until then
-    /// a locale is carried in the traits and names the file, and does not change the pixels.
+    /// `scene` with these traits set.
+    ///
+    /// A locale is the scene's `locale`, as if its file said so. A scene decoded from a file has its
+    /// texts translated in each locale its matrix names (`Scene.localizations`): the copy of that
+    /// locale is taken, with its texts and the direction its language implies, keeping `scene`'s
+    /// other traits. A scene without such a copy (one made in Swift, whose texts are its own) takes
+    /// the locale for its fonts, and its direction follows the language unless it was set apart
+    /// from its old locale's (an RTL scene in English stays RTL). Traits set here win over both.
     public func applied(to scene: Scene) -> Scene {
         var s = scene
+        if let locale, let tag = TraitSet.canonicalLocale(locale), tag != scene.locale.flatMap(TraitSet.canonicalLocale) {
+            if let copy = scene.localizations[tag] {
+                s = copy
+                s.device = scene.device; s.orientation = scene.orientation; s.contentSizeCategory = scene.contentSizeCategory
+                s.tintAdjustmentMode = scene.tintAdjustmentMode; s.scale = scene.scale
+                s.localizations = scene.localizations
+            } else {
+                if scene.layoutDirection == Scene.impliedDirection(scene.locale) { s.layoutDirection = Scene.impliedDirection(tag) }
+                s.locale = tag
+            }
+        }
         if let device { s.device = device }
         if let orientation { s.orientation = orientation }
         if let contentSizeCategory { s.contentSizeCategory = contentSizeCategory }
@@ -127,11 +144,12 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         return s
     }
 
-    /// Every trait of `scene` (the scale as the device's when the scene sets none), with `locale` as given.
-    init(of scene: Scene, locale: String?) {
+    /// Every trait of `scene` (the scale as the device's when the scene sets none; the locale as a
+    /// canonical tag, nil when the scene has none).
+    init(of scene: Scene) {
         self.init(device: scene.device, orientation: scene.orientation, contentSizeCategory: scene.contentSizeCategory,
-                  layoutDirection: scene.layoutDirection, locale: locale, tintAdjustmentMode: scene.tintAdjustmentMode,
-                  scale: scene.effectiveScale)
+                  layoutDirection: scene.layoutDirection, locale: scene.locale.map { TraitSet.canonicalLocale($0) ?? $0 },
+                  tintAdjustmentMode: scene.tintAdjustmentMode, scale: scene.effectiveScale)
     }
 
     static func format(_ v: Double) -> String {
@@ -166,7 +184,9 @@ public struct Variants: Sendable, Equatable {
     public var orientations: [Orientation]
     public var contentSizeCategories: [ContentSizeCategory]
     public var layoutDirections: [LayoutDirection]
-    /// Language tags. They name files and captions; they change the text once scenes have a `locale`.
+    /// Language tags (`de`, `ar`, `pt-BR`): each render is the scene with that `locale`, its texts
+    /// translated from the scene's `strings` and, for a right-to-left language, laid out right to left
+    /// (unless the scene or the matrix sets the direction).
     public var locales: [String]
     public var tintAdjustmentModes: [TintAdjustmentMode]
     public var scales: [Double]
@@ -271,30 +291,32 @@ extension Scene {
             guard !list.isEmpty else { continue }
             partials = partials.flatMap { p in list.map { p.merging($0) } }
         }
-        let baseLocale = Scene.locale(of: base)
-        var renders = partials.map { p -> Variant in
-            let scene = p.applied(to: base)
-            return Variant(traits: TraitSet(of: scene, locale: p.locale ?? baseLocale), named: [], scene: scene)
+        try checkTranslated(overriding: overrides)
+        // Every render is made from the scene as decoded, by its whole trait set: a locale first
+        // takes the copy translated in it, and an override later replaces a trait in that set.
+        func render(_ p: TraitSet) -> Variant {
+            var scene = p.applied(to: base)
+            scene.localizations = [:]
+            return Variant(traits: TraitSet(of: scene), named: [], scene: scene)
         }
+        var renders = partials.map { (traits: $0, variant: render($0)) }
         var named = TraitDimension.allCases.filter { d in
-            partials.contains { $0.sets(d) } && Set(renders.map { $0.traits.slug(d) }).count > 1
+            partials.contains { $0.sets(d) } && Set(renders.map { $0.variant.traits.slug(d) }).count > 1
         }
         for d in TraitDimension.allCases where overrides.sets(d) {
             let wanted = overrides.slug(d)
-            let picked = renders.filter { $0.traits.slug(d) == wanted }
+            let picked = renders.filter { $0.variant.traits.slug(d) == wanted }
             if !picked.isEmpty { renders = picked; continue }
             let only = overrides.only(d)
             renders = renders.map { r in
-                var r = r
-                r.scene = only.applied(to: r.scene)
-                r.traits = TraitSet(of: r.scene, locale: d == .locales ? overrides.locale : r.traits.locale)
-                return r
+                let traits = r.traits.merging(only)
+                return (traits, render(traits))
             }
             named.removeAll { $0 == d }
         }
         var seen: [String: Int] = [:]
         var out: [Variant] = []
-        for (i, r) in renders.enumerated() {
+        for (i, r) in renders.map(\.variant).enumerated() {
             var r = r
             r.named = named
             let key = r.suffix ?? ""
@@ -309,8 +331,26 @@ extension Scene {
         return out
     }
 
-    /// The scene's locale, once scenes have one.
-    static func locale(of scene: Scene) -> String? { nil }
+    /// The direction a scene in `locale` is laid out in when nothing else says: right to left
+    /// for Arabic, Hebrew, Persian, Urdu …, as the decoder sets it.
+    static func impliedDirection(_ locale: String?) -> LayoutDirection {
+        (locale.map(AppLocale.isRightToLeft) ?? false) ? .rightToLeft : .leftToRight
+    }
+
+    /// A scene file's texts are translated when it is decoded, so a locale it was not decoded in
+    /// cannot be shown: an error rather than a render in the wrong language under that locale's name.
+    private func checkTranslated(overriding overrides: TraitSet) throws(VariantError) {
+        guard let catalog = strings else { return }
+        let own = locale.flatMap(TraitSet.canonicalLocale)
+        var asked: [(path: String, tag: String)] = variants.locales.enumerated().map { ("variants.locales[\($0.offset)]", $0.element) }
+        asked += variants.combinations.enumerated().compactMap { c in c.element.locale.map { ("variants.combinations[\(c.offset)].locale", $0) } }
+        if let l = overrides.locale { asked.append(("locale", l)) }
+        for (path, tag) in asked {
+            guard let t = TraitSet.canonicalLocale(tag), t != own, localizations[t] == nil else { continue }
+            throw VariantError(path: path, message: "the texts from \(quoted(catalog)) were translated when the scene was decoded, and not into \(quoted(t)); "
+                               + "name the locale in the file's \"variants\", or decode it with SceneDecoder.load(path:locales:)")
+        }
+    }
 
     private func collisionPath(_ index: Int) -> String {
         variants.combinations.isEmpty ? "variants" : "variants.combinations[\(index / max(1, (variants.count ?? 1) / variants.combinations.count))]"
@@ -352,13 +392,22 @@ extension Variants {
                 seen[slug] = i
             }
         }
-        for (i, l) in locales.enumerated() where TraitSet.canonicalLocale(l) == nil {
-            throw VariantError(path: "variants.locales[\(i)]", message: "\(quoted(l)) is not a language tag like \"en\", \"ar\", \"pt-BR\" or \"zh-Hans\"")
+        for (i, l) in locales.enumerated() {
+            guard let tag = TraitSet.canonicalLocale(l) else {
+                throw VariantError(path: "variants.locales[\(i)]", message: "\(quoted(l)) is not a language tag like \"en\", \"ar\", \"pt-BR\" or \"zh-Hans\"")
+            }
+            if let problem = AppLocale.problem(with: tag) { throw VariantError(path: "variants.locales[\(i)]", message: problem) }
         }
         for (i, s) in scales.enumerated() where !(s.isFinite && SceneLimits.scaleRange.contains(s)) {
             throw VariantError(path: "variants.scales[\(i)]", message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(TraitSet.format(SceneLimits.scaleRange.upperBound)), found \(TraitSet.format(s))")
         }
         for (i, c) in combinations.enumerated() {
+            if let l = c.locale {
+                guard let tag = TraitSet.canonicalLocale(l) else {
+                    throw VariantError(path: "variants.combinations[\(i)].locale", message: "\(quoted(l)) is not a language tag like \"en\", \"ar\", \"pt-BR\" or \"zh-Hans\"")
+                }
+                if let problem = AppLocale.problem(with: tag) { throw VariantError(path: "variants.combinations[\(i)].locale", message: problem) }
+            }
             if c.isEmpty { throw VariantError(path: "variants.combinations[\(i)]", message: "a combination sets at least one trait (device, orientation, contentSizeCategory, layoutDirection, locale, tintAdjustmentMode or scale)") }
             for d in TraitDimension.allCases where c.sets(d) && !values(d).isEmpty {
                 throw VariantError(path: "variants.combinations[\(i)].\(d.property)", message: "\"\(d.rawValue)\" already lists this trait; give it in one place")

@@ -170,7 +170,8 @@ struct RenderCommand: Command {
             guard path == "-" else { return SceneFile(path: path, overriding: overrides) }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             do {
-                let scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath)
+                let scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath,
+                                                     locales: overrides.locale.map { [$0] } ?? [])
                 return SceneFile(path: path, scene: scene, overriding: overrides)
             } catch {
                 return SceneFile(path: path, failed: "\(error)")

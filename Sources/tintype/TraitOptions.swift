@@ -10,7 +10,7 @@ enum TraitOptions {
         OptionSpec("--orientation", value: "O", help: "portrait or landscape."),
         OptionSpec("--content-size", value: "C", help: "A text size: XS, S, M, L, XL, XXL, XXXL, AX1 to AX5."),
         OptionSpec("--direction", value: "D", help: "ltr or rtl (leftToRight, rightToLeft)."),
-        OptionSpec("--locale", value: "TAG", help: "A language tag (ar, de-DE, zh-Hans)."),
+        OptionSpec("--locale", value: "TAG", help: "A locale (ar, de-DE, zh-Hans): texts in its language, RTL for Arabic."),
         OptionSpec("--dimmed", help: "Tint adjustment mode dimmed (as under an alert)."),
     ]
 
@@ -41,6 +41,7 @@ enum TraitOptions {
             guard let tag = TraitSet.canonicalLocale(v) else {
                 throw UsageError(message: "--locale takes a language tag like ar, de-DE or zh-Hans, found \"\(v)\"", command: command)
             }
+            if let problem = AppLocale.problem(with: tag) { throw UsageError(message: "--locale: " + problem, command: command) }
             traits.locale = tag
         case "--dimmed":
             traits.tintAdjustmentMode = .dimmed

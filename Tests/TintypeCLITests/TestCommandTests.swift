@@ -269,4 +269,29 @@ extension TestCommandTests {
         #expect(still.status == 64 && still.stderr.contains("orientations does not vary in this scene (the traits that vary are devices, layoutDirections)"))
         #expect(try cli.run(["sheet", "m.json"], in: dir).stderr.contains("missing -o SHEET.png"))
     }
+
+    /// A locale variant shows that locale's texts; `--locale` translates too, and a key the locale
+    /// lacks is an error at the key's place, before anything renders.
+    @Test func localesTranslateFromTheMatrixAndTheCommandLine() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"sourceLanguage": "en", "strings": {"Hello": {"localizations": {"de": {"stringUnit": {"value": "Hallo"}}, "ar": {"stringUnit": {"value": "مرحبا"}}}}}}"#
+            .write(toFile: dir + "/L.xcstrings", atomically: true, encoding: .utf8)
+        try #"{ "scale": 1, "strings": "L.xcstrings", "variants": { "locales": ["en", "de", "ar"] }, "root": { "view": { "subviews": [ { "label": { "text": { "localized": "Hello" }, "font": "largeTitle", "layout": { "leading": 16, "top": 40 } } } ] } } }"#
+            .write(toFile: dir + "/m.json", atomically: true, encoding: .utf8)
+        let list = try cli.run(["variants", "m.json"], in: dir)
+        #expect(list.status == 0 && list.out.contains("m.ar.png  iPhone 8, portrait, L, RTL, ar, automatic, @1x"))
+        #expect(try cli.run(["render", "m.json", "-o", "out/"], in: dir).status == 0)
+        let pngs = try ["en", "de", "ar"].map { try Data(contentsOf: URL(fileURLWithPath: dir + "/out/m.\($0).png")) }
+        #expect(Set(pngs).count == 3, "each locale draws its own text")
+        // --locale picks a listed locale, or replaces it with another the catalog must have.
+        let de = try cli.run(["render", "m.json", "--locale", "de", "-o", "de.png"], in: dir)
+        #expect(de.status == 0, "\(de.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/de.de.png")) == pngs[1], "a picked variant keeps its name")
+        let ja = try cli.run(["render", "m.json", "--locale", "ja", "-o", "ja.png"], in: dir)
+        #expect(ja.status == 1 && ja.stderr.contains(#"m.json:1:158: root.subviews[0].text.localized: no "ja" translation of "Hello" in L.xcstrings"#), "\(ja.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/ja.png"))
+        let unknown = try cli.run(["render", "m.json", "--locale", "xx-YY", "-o", "x.png"], in: dir)
+        #expect(unknown.status == 64 && unknown.stderr.contains(#"--locale: unknown locale "xx-YY""#))
+    }
 }

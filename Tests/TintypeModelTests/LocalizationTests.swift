@@ -157,4 +157,89 @@ import Testing
             #expect(label(s) == "\u{202E}Hello Ana, 2 new\u{202C}")
         }
     }
+
+    // MARK: Locale variants
+
+    /// The renders of a matrix's locales, by suffix.
+    func renders(_ json: String, in dir: String, locales: [String] = [], overriding o: TraitSet = TraitSet()) throws -> [String: Scene] {
+        let s = try SceneDecoder.decode(json, file: "scene.json", baseDirectory: dir, locales: locales)
+        return Dictionary(uniqueKeysWithValues: try s.expandVariants(overriding: o).map { ($0.suffix ?? "", $0.scene) })
+    }
+
+    @Test func aLocaleVariantIsTheSceneInThatLocale() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let texts = [#"{"localized": "Messages"}"#, #"{"localized": "%lld games", "arguments": [3]}"#]
+            let matrix = scene(locale: nil, #"{"localized": "Messages"}"#, extra: #""missingStrings": "showKey", "variants": {"combinations": [{"locale": "de"}, {"locale": "ar", "device": "iPhone SE"}]},"#)
+            let r = try renders(matrix, in: dir)
+            #expect(r.keys.sorted() == [".iphone-8.de", ".iphone-se.ar"])
+            #expect(label(r[".iphone-8.de"]!) == "Nachrichten" && r[".iphone-8.de"]!.layoutDirection == .leftToRight)
+            #expect(r[".iphone-se.ar"]!.layoutDirection == .rightToLeft && r[".iphone-se.ar"]!.locale == "ar")
+            // Each render equals the scene decoded with that "locale": texts, plurals, direction and all.
+            let listed = scene(locale: nil, texts[0], texts[1], extra: #""missingStrings": "showKey", "variants": {"locales": ["en", "de", "ar"]},"#)
+            let all = try renders(listed, in: dir)
+            #expect(all.keys.sorted() == [".ar", ".de", ".en"])
+            for tag in ["en", "de", "ar"] {
+                var alone = try decode(scene(locale: tag, texts[0], texts[1], extra: #""missingStrings": "showKey","#), in: dir)
+                alone.variants = Variants()
+                var variant = all["." + tag]!
+                variant.warnings = []
+                #expect(variant == alone, "locale \(tag)")
+            }
+            #expect(label(all[".ar"]!, 1) == "3 ألعاب" && label(all[".en"]!, 1) == "3 games")
+            #expect(all.values.allSatisfy { $0.localizations.isEmpty })
+            // An explicit direction stays in every locale; a direction in the matrix wins over the language.
+            let ltr = try renders(scene(locale: nil, texts[0], extra: #""missingStrings": "showKey", "layoutDirection": "leftToRight", "variants": {"locales": ["de", "ar"]},"#), in: dir)
+            #expect(ltr.values.allSatisfy { $0.layoutDirection == .leftToRight })
+            let both = try renders(scene(locale: nil, texts[0], extra: #""missingStrings": "showKey", "variants": {"locales": ["de", "ar"], "layoutDirections": ["ltr"]},"#), in: dir)
+            #expect(both.values.allSatisfy { $0.layoutDirection == .leftToRight } && label(both[".ar"]!) == "Messages")
+        }
+    }
+
+    @Test func aLocaleOverrideIsDecodedAndAnUndecodedLocaleIsRefused() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let one = scene(locale: nil, #"{"localized": "Messages"}"#)
+            // A locale asked for when decoding (the command line's --locale) replaces the scene's.
+            let de = try renders(one, in: dir, locales: ["de"], overriding: TraitSet(locale: "de"))
+            #expect(de.count == 1 && label(de[""]!) == "Nachrichten")
+            // Not decoded in it, the scene cannot show the locale: an error, not English under a German name.
+            #expect(throws: VariantError(path: "locale", message: #"the texts from "L.xcstrings" were translated when the scene was decoded, and not into "de"; name the locale in the file's "variants", or decode it with SceneDecoder.load(path:locales:)"#)) {
+                _ = try renders(one, in: dir, overriding: TraitSet(locale: "de"))
+            }
+            var swiftMatrix = try decode(one, in: dir)
+            swiftMatrix.variants = Variants(locales: ["en", "de"])
+            #expect(throws: VariantError.self) { _ = try swiftMatrix.expandVariants() }
+        }
+    }
+
+    @Test func aMissingKeyInAnyLocaleOfTheMatrixIsReportedWhereTheKeyIs() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let json = scene(locale: nil, #"{"localized": "Messages"}"#, extra: #""variants": {"locales": ["de", "ar", "ja"]},"#)
+            let found = issues(json, in: dir)
+            // "Messages" has German only; the Arabic and Japanese decodes each report it, once, at the key.
+            #expect(found.map(\.path) == ["root.subviews[0].text.localized", "root.subviews[0].text.localized"])
+            #expect(found.map { $0.message.hasPrefix(#"no "ar" translation of "Messages" in L.xcstrings"#) } == [true, false])
+            #expect(found.last?.message.hasPrefix(#"no "ja" translation of "Messages""#) == true)
+            #expect(found.allSatisfy { $0.file == "scene.json" && $0.position != nil })
+            // A problem that is not about the locale is reported once, not once per locale.
+            let bad = scene(locale: nil, #"{"localized": "Messages"}"#, extra: #""tintColor": "reddish", "variants": {"locales": ["de", "en"]},"#)
+            #expect(issues(bad, in: dir).map(\.path) == ["tintColor"])
+            // A locale variant must be a locale Foundation knows, as the scene's own "locale".
+            #expect(issues(scene(locale: nil, extra: #""variants": {"locales": ["de-DX"]},"#), in: dir).first?.message.contains(#"unknown locale "de-DX""#) == true)
+        }
+    }
+
+    @Test func aSceneMadeInSwiftTakesTheLocaleForItsFontsAndDirection() throws {
+        let scene = Scene { View.label("Hi", frame: Rect(x: 0, y: 0, width: 100, height: 20)) }
+        var matrix = scene
+        matrix.variants = Variants(locales: ["en", "ar", "ja"])
+        let renders = try matrix.expandVariants()
+        #expect(renders.map(\.suffix) == [".en", ".ar", ".ja"])
+        #expect(renders.map(\.scene.locale) == ["en", "ar", "ja"])
+        #expect(renders.map(\.scene.layoutDirection) == [.leftToRight, .rightToLeft, .leftToRight])
+        // A scene set right to left on purpose stays so in every language.
+        matrix.layoutDirection = .rightToLeft
+        #expect(try matrix.expandVariants().allSatisfy { $0.scene.layoutDirection == .rightToLeft })
+        matrix.variants = Variants(locales: ["de-DX"])
+        #expect(throws: VariantError.self) { _ = try matrix.expandVariants() }
+    }
 }

@@ -20,6 +20,15 @@ final class DecodeContext {
     /// Turns `{"localized": ...}` texts into the app's strings (set from the scene's `strings`,
     /// `locale` and `pseudoLanguage` before any view is read).
     var localizer = Localizer(catalog: nil, locale: "en", pseudo: nil, missing: .error)
+    /// Locales to decode the scene's texts in besides those its matrix names (a command line's `--locale`).
+    var extraLocales: [String] = []
+
+    /// Takes the issues and warnings of `other` (a decode of the same file in another locale) that
+    /// this decode has not found already: a problem that is not about the locale is reported once.
+    func absorb(_ other: DecodeContext) {
+        for i in other.issues where !issues.contains(i) { issues.append(i) }
+        for w in other.warnings where !warnings.contains(w) { warnings.append(w) }
+    }
 
     init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory }
 

@@ -35,8 +35,10 @@ func readHead(ofFile path: String, count: Int) -> [UInt8]? {
 /// Every problem is reported with the file, the path inside it, the line and column, and the
 /// offending value; decoding continues past a problem so that one run reports them all.
 public enum SceneDecoder {
-    /// Reads the scene file at `path`.
-    public static func load(path: String) throws(SceneError) -> Scene {
+    /// Reads the scene file at `path`. Its texts are translated in its own locale and in every
+    /// locale its matrix names; `locales` adds others (`tintype render --locale de`), each checked
+    /// as the matrix's are (a key a locale lacks is an error here, with its place).
+    public static func load(path: String, locales: [String] = []) throws(SceneError) -> Scene {
         // The size first: a huge file is refused before it is read into memory.
         if let size = fileSize(atPath: path), size > SceneLimits.maxFileSize {
             throw SceneError(file: path, message: "the file is \(size) bytes, more than the limit of \(SceneLimits.maxFileSize)")
@@ -48,12 +50,12 @@ public enum SceneDecoder {
             throw SceneError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try decode(Array(data), file: path, baseDirectory: base)
+        return try decode(Array(data), file: path, baseDirectory: base, locales: locales)
     }
 
     /// Decodes a scene from its bytes. `file` names it in messages; image paths are relative to
-    /// `baseDirectory` (the current directory when nil).
-    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?) throws(SceneError) -> Scene {
+    /// `baseDirectory` (the current directory when nil); `locales` as for `load(path:locales:)`.
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = []) throws(SceneError) -> Scene {
         guard bytes.count <= SceneLimits.maxFileSize else {
             throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
         }
@@ -64,6 +66,7 @@ public enum SceneDecoder {
             throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
         }
         let context = DecodeContext(file: file, baseDirectory: baseDirectory)
+        context.extraLocales = locales
         checkCounts(root, path: "", context: context)
         let scene = decodeScene(root, context: context)
         // Issues in document order (unknown keys are found when an object is finished).
@@ -104,15 +107,18 @@ public enum SceneDecoder {
     }
 
     /// Decodes one scene from JSON text.
-    public static func decode(_ text: String, file: String = "<scene>", baseDirectory: String? = nil) throws(SceneError) -> Scene {
-        try decode(Array(text.utf8), file: file, baseDirectory: baseDirectory)
+    public static func decode(_ text: String, file: String = "<scene>", baseDirectory: String? = nil, locales: [String] = []) throws(SceneError) -> Scene {
+        try decode(Array(text.utf8), file: file, baseDirectory: baseDirectory, locales: locales)
     }
 
-    static func decodeScene(_ node: JSONNode, context: DecodeContext) -> Scene? {
+    /// Decodes the scene object. With `locale`, the scene is decoded as if its `locale` were that
+    /// one (for a locale variant: its texts translated, its direction implied by the language) and
+    /// its matrix is not expanded.
+    static func decodeScene(_ node: JSONNode, context: DecodeContext, locale: String? = nil) -> Scene? {
         guard let r = ObjectReader(node, path: "", context: context, what: "a scene object") else { return nil }
         var scene = Scene(root: View())
         scene.baseDirectory = context.baseDirectory
-        decodeLanguage(r, into: &scene, node: node, context: context)
+        decodeLanguage(r, into: &scene, node: node, context: context, locale: locale)
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
         }
@@ -193,6 +199,8 @@ public enum SceneDecoder {
         if scene.canvas == .fit, scene.root.frame == nil, let n = r.node("canvas") {
             context.report("canvas", n.position, "\"fit\" takes the root view's size, and the root has no \"frame\"; give it one, like \"frame\": [0, 0, 51, 31], or use {\"size\": [width, height]}")
         }
+        guard locale == nil else { return scene }
+        decodeLocales(of: &scene, node: node, context: context)
 
         // A matrix with a bad value in it is not expanded: its renders would be guesses.
         guard !context.issues.contains(where: { $0.path.hasPrefix("variants") || $0.path.hasPrefix("devices") }) else { return scene }
@@ -216,7 +224,7 @@ public enum SceneDecoder {
 
     /// The scene's `locale`, `strings`, `pseudoLanguage` and `missingStrings`, read before any
     /// view so that localized texts can be looked up as they are met.
-    static func decodeLanguage(_ r: ObjectReader, into scene: inout Scene, node: JSONNode, context: DecodeContext) {
+    static func decodeLanguage(_ r: ObjectReader, into scene: inout Scene, node: JSONNode, context: DecodeContext, locale: String? = nil) {
         if let n = r.node("locale") {
             if case .string(let tag) = n.value {
                 if let problem = AppLocale.problem(with: tag) { context.report("locale", n.position, problem) } else { scene.locale = tag }
@@ -224,6 +232,7 @@ public enum SceneDecoder {
                 context.report("locale", n.position, "expected a locale tag like \"de-DE\", found \(n.value.kindName)")
             }
         }
+        if let locale { scene.locale = locale }
         scene.pseudoLanguage = r.choice("pseudoLanguage", PseudoLanguage.self)
         let missing = r.choice("missingStrings", MissingStrings.self) ?? .error
         var catalog: StringCatalog?
@@ -247,6 +256,26 @@ public enum SceneDecoder {
         }
         context.localizer = Localizer(catalog: catalog, locale: scene.locale ?? catalog?.sourceLanguage ?? "en",
                                       pseudo: scene.pseudoLanguage, missing: missing)
+    }
+
+    /// Decodes the scene again in each locale its matrix names (and each of `context.extraLocales`)
+    /// other than its own, into `scene.localizations`. Each decode reports what it finds into
+    /// `context`, once: a key one locale lacks is an error at the key's place, naming the locale.
+    static func decodeLocales(of scene: inout Scene, node: JSONNode, context: DecodeContext) {
+        let own = scene.locale.flatMap(TraitSet.canonicalLocale)
+        var tags: [String] = []
+        for tag in scene.variants.locales + scene.variants.combinations.compactMap(\.locale) + context.extraLocales {
+            guard let t = TraitSet.canonicalLocale(tag), t != own, !tags.contains(t), AppLocale.problem(with: t) == nil else { continue }
+            tags.append(t)
+        }
+        for tag in tags {
+            let other = DecodeContext(file: context.file, baseDirectory: context.baseDirectory)
+            guard var copy = decodeScene(node, context: other, locale: tag) else { continue }
+            context.absorb(other)
+            copy.variants = Variants()
+            copy.warnings = []
+            scene.localizations[tag] = copy
+        }
     }
 
     /// A device of the catalog by name or alias; nil after reporting what is wrong at `path`.

@@ -84,6 +84,11 @@ extension SceneDecoder {
                 context.report(path, n.position, "\(quoted(s)) is not a language tag like \"en\", \"ar\", \"pt-BR\" or \"zh-Hans\"")
                 return nil
             }
+            // A locale variant is the scene with that `locale`: the same locales are known.
+            if let problem = AppLocale.problem(with: tag) {
+                context.report(path, n.position, problem)
+                return nil
+            }
             return TraitSet(locale: tag)
         case .tintAdjustmentModes:
             return ObjectReader.choice(n, path: path, TintAdjustmentMode.self, context: context).map { TraitSet(tintAdjustmentMode: $0) }

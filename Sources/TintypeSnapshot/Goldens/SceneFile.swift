@@ -44,11 +44,12 @@ public struct SceneFile: Sendable {
         public func file(base: String) -> String { SceneFile.png(base: base, suffix: suffix) }
     }
 
-    /// Reads and expands the scene file at `path`, with `overrides` picking or replacing traits.
+    /// Reads and expands the scene file at `path`, with `overrides` picking or replacing traits (a
+    /// locale override is decoded too, so its texts are translated and checked).
     public init(path: String, overriding overrides: TraitSet = TraitSet()) {
         let scene: Scene?
         var error: String?
-        do { scene = try SceneDecoder.load(path: path) } catch let e {
+        do { scene = try SceneDecoder.load(path: path, locales: overrides.locale.map { [$0] } ?? []) } catch let e {
             scene = nil
             error = e.description
         }
