@@ -120,8 +120,10 @@ extension View {
 
 extension Scene {
     /// The problems the file decoder would refuse in a scene made in Swift: negative or non-finite
-    /// sizes and positions, numbers that are not finite, views nested deeper than the limit, and a
-    /// matrix that is wrong (`Variants.check`). Each names its path (`root.subviews[1].frame`).
+    /// sizes and positions, numbers that are not finite, views nested deeper than the limit, a
+    /// matrix that is wrong (`Variants.check`), and anything outside `SceneLimits` (`limitProblems`:
+    /// a coordinate past a million points, a string or list too long, a scale or pixel size too
+    /// large). Each names its path (`root.subviews[1].frame`).
     public func validate() throws(SceneError) {
         var issues: [SceneIssue] = []
         func report(_ path: String, _ message: String) { issues.append(SceneIssue(file: "<swift>", path: path, position: nil, message: message)) }
@@ -161,6 +163,12 @@ extension Scene {
         walk(root, "root", depth: 0)
         if let presented { walk(presented, "presented", depth: 0) }
         do { try variants.check() } catch { report(error.path, error.message) }
+        // The limits the decoder checks a file against; a place already reported above (a frame
+        // that is not finite, say) is not reported again by its parts.
+        let reported = issues.map(\.path)
+        for (path, message) in limitProblems where !reported.contains(where: { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }) {
+            report(path, message)
+        }
         if !issues.isEmpty { throw SceneError(issues: issues) }
     }
 }

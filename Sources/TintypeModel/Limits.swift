@@ -38,6 +38,10 @@ public enum SceneLimits {
     public static let maxNumberOfLines = 10_000
     /// A page control's pages.
     public static let maxPages = 1_000
+    /// Images one scene's matrix (`variants`) may make, unless its `maxVariants` raises the bound.
+    public static let defaultMaxVariants = 500
+    /// The most a matrix's `maxVariants` may ask for.
+    public static let maxVariantsLimit = 10_000
 
     // MARK: Nesting
 

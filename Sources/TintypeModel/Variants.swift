@@ -192,13 +192,9 @@ public struct Variants: Sendable, Equatable {
     public var scales: [Double]
     /// An explicit list of trait sets, each crossed with the lists above (none of which it may set).
     public var combinations: [TraitSet]
-    /// The most renders the matrix may make; `defaultMaxVariants` when nil.
+    /// The most renders the matrix may make (up to `SceneLimits.maxVariantsLimit`);
+    /// `SceneLimits.defaultMaxVariants` when nil.
     public var maxVariants: Int?
-
-    /// A matrix larger than this is an error unless `maxVariants` raises the limit.
-    public static let defaultMaxVariants = 500
-    /// `maxVariants` may not go beyond this.
-    public static let maxVariantsLimit = 10_000
 
     public init(devices: [Device] = [], orientations: [Orientation] = [], contentSizeCategories: [ContentSizeCategory] = [],
                 layoutDirections: [LayoutDirection] = [], locales: [String] = [], tintAdjustmentModes: [TintAdjustmentMode] = [],
@@ -413,14 +409,14 @@ extension Variants {
                 throw VariantError(path: "variants.combinations[\(i)].\(d.property)", message: "\"\(d.rawValue)\" already lists this trait; give it in one place")
             }
         }
-        let limit = maxVariants ?? Variants.defaultMaxVariants
-        if let m = maxVariants, !(1...Variants.maxVariantsLimit).contains(m) {
-            throw VariantError(path: "variants.maxVariants", message: "expected a whole number from 1 to \(Variants.maxVariantsLimit), found \(m)")
+        let limit = maxVariants ?? SceneLimits.defaultMaxVariants
+        if let m = maxVariants, !(1...SceneLimits.maxVariantsLimit).contains(m) {
+            throw VariantError(path: "variants.maxVariants", message: "expected a whole number from 1 to \(SceneLimits.maxVariantsLimit), found \(m)")
         }
         guard let n = count, n <= limit else {
             let total = count.map(String.init) ?? "too many"
             throw VariantError(path: "variants", message: "\(countDescription) makes \(total) images, more than the limit of \(limit)" +
-                (limit < Variants.maxVariantsLimit ? "; raise \"maxVariants\" (up to \(Variants.maxVariantsLimit)) if you mean it" : ""))
+                (limit < SceneLimits.maxVariantsLimit ? "; raise \"maxVariants\" (up to \(SceneLimits.maxVariantsLimit)) if you mean it" : ""))
         }
     }
 }

@@ -104,6 +104,43 @@ import Testing
         for _ in 0..<(SceneLimits.maxViewDepth + 1) { deep = View(subviews: [deep]) }
         #expect(Scene(root: deep).limitProblems.map(\.message) == ["views nest deeper than \(SceneLimits.maxViewDepth) levels"])
     }
+
+    /// `Scene.validate()` (which `assertSnapshot` runs first) refuses what is outside the limits, as
+    /// the decoder does, each problem once.
+    @Test func validateChecksTheLimits() {
+        let long = String(repeating: "a", count: SceneLimits.maxTextLength + 1)
+        let scene = Scene {
+            View(frame: Rect(x: 2_000_000, y: 0, width: 10, height: 10))
+            View.label(long, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            View(frame: Rect(x: 0, y: 0, width: .nan, height: 10))
+        }
+        do {
+            try scene.validate()
+            Issue.record("a scene outside the limits validated")
+        } catch {
+            #expect(error.issues.count == 3, "\(error.issues)")
+            #expect(error.issues.first?.path == "root.subviews[2].frame")
+            #expect(error.issues.contains { $0.message == "must be a finite number from -1000000 to 1000000, found 2000000" })
+            #expect(error.issues.contains { $0.message == "a string may have at most \(SceneLimits.maxTextLength) characters, found \(SceneLimits.maxTextLength + 1)" })
+        }
+        var big = Scene(root: View())
+        big.scale = 16
+        big.device = .iPadPro12_9
+        #expect(throws: SceneError.self) { try big.validate() }
+        #expect(throws: Never.self) { try Scene(root: View()).validate() }
+        var matrix = Scene(root: View())
+        matrix.variants = Variants(contentSizeCategories: ContentSizeCategory.allCases, scales: [1, 2, 3])
+        matrix.variants.orientations = [.portrait, .landscape]
+        matrix.variants.layoutDirections = [.leftToRight, .rightToLeft]
+        matrix.variants.tintAdjustmentModes = [.normal, .dimmed]
+        matrix.variants.devices = [.iPhoneSE, .iPhone8, .iPhoneX]
+        // 12 × 3 × 2 × 2 × 2 × 3 = 864 images: over the limit of SceneLimits, unless maxVariants raises it.
+        #expect(throws: SceneError.self) { try matrix.validate() }
+        matrix.variants.maxVariants = 1_000
+        #expect(throws: Never.self) { try matrix.validate() }
+        matrix.variants.maxVariants = SceneLimits.maxVariantsLimit + 1
+        #expect(throws: SceneError.self) { try matrix.validate() }
+    }
 }
 
 /// A PNG's header is read (without its pixels) to check its size and catch corruption early.

@@ -51,7 +51,7 @@ extension SceneDecoder {
         }
         if let n = r.node("maxVariants") {
             positions[join(r.path, "maxVariants")] = n.position
-            v.maxVariants = r.integer("maxVariants", in: 1...Variants.maxVariantsLimit) ?? v.maxVariants
+            v.maxVariants = r.integer("maxVariants", in: 1...SceneLimits.maxVariantsLimit) ?? v.maxVariants
         }
         // A near miss of a trait's name (`contentSizes`, `device`) is too far for the usual
         // suggestion; the dimension it starts like is the likely one.
