@@ -61,6 +61,9 @@ public func assertSnapshot(
             check(bitmap, named: snapshotName, variant: variant, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
         case .failure(let error)?:
             location.fail("Rendering\(variant.label.map { " the variant \($0)" } ?? "") failed: \(error)")
+            let testFile = URL(fileURLWithPath: "\(location.filePath)").deletingPathExtension().lastPathComponent
+            SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + snapshotName, variant: variant.label, golden: snapshotName + (variant.suffix ?? "") + ".png",
+                                              status: .failed, message: "rendering failed: \(error)"))
         case nil:
             break
         }
@@ -119,6 +122,8 @@ private func check(_ bitmap: Bitmap, named name: String, variant: Variant?, reco
     let golden = SceneFile.png(base: folder + "/" + name, suffix: variant?.suffix)
     let artifactName = testFile + "/" + name + (variant?.suffix ?? "")
     let result = GoldenStore().verify(bitmap, golden: golden, name: artifactName, mode: mode, tolerance: tolerance ?? settings.tolerance ?? .default)
+    SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + name, variant: variant?.label, golden: golden, status: result.status,
+                                      message: result.message, comparison: result.comparison, artifacts: result.artifacts))
     switch result.status {
     case .passed: return
     case .recorded, .failed:

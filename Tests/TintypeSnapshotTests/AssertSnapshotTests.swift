@@ -37,6 +37,22 @@ import XCTest
         }
     }
 
+    /// `swift test` writes the report `tintype test` writes, with every snapshot the run checked.
+    @Test func theRunWritesTheHTMLReport() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        withKnownIssue { assertSnapshot(of: scene, named: "reported-card", record: .missing, snapshotDirectory: dir) }
+        var other = scene
+        other.tintColor = .systemBlue
+        withKnownIssue { assertSnapshot(of: other, named: "reported-card", record: .never, snapshotDirectory: dir) }
+        let index = try #require(try SnapshotRunReport.write(to: dir + "/report"))
+        let html = try String(contentsOfFile: index, encoding: .utf8)
+        #expect(html.contains("AssertSnapshotTests/reported-card"))
+        #expect(html.contains("Failed"))
+        let images = try FileManager.default.contentsOfDirectory(atPath: dir + "/report/images")
+        #expect(!images.isEmpty, "the failure's images are copied beside the page")
+    }
+
     @Test func missingGoldenFailsInNeverMode() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
