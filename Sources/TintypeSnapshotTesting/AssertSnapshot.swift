@@ -122,8 +122,10 @@ private func check(_ bitmap: Bitmap, named name: String, variant: Variant?, reco
     let golden = SceneFile.png(base: folder + "/" + name, suffix: variant?.suffix)
     let artifactName = testFile + "/" + name + (variant?.suffix ?? "")
     let result = GoldenStore().verify(bitmap, golden: golden, name: artifactName, mode: mode, tolerance: tolerance ?? settings.tolerance ?? .default)
-    SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + name, variant: variant?.label, golden: golden, status: result.status,
-                                      message: result.message, comparison: result.comparison, artifacts: result.artifacts))
+    var entry = ReportEntry(scene: testFile + "/" + name, variant: variant?.label, golden: golden, status: result.status,
+                            message: result.message, comparison: result.comparison, artifacts: result.artifacts)
+    if let v = variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
+    SnapshotRunReport.add(entry)
     switch result.status {
     case .passed: return
     case .recorded, .failed:

@@ -287,6 +287,12 @@ struct TestCommand: Command {
 
     /// Renders one variant and verifies it; a variant that fails to render fails alone.
     static func check(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
+        var entry = verify(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance)
+        if let v = item.variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
+        return entry
+    }
+
+    private static func verify(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
         func entry(_ status: SnapshotResult.Status, _ message: String) -> ReportEntry {
             ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TintypeModel
 import TintypeSnapshot
 
 /// The report names each variant of a scene distinctly and groups a scene's passed variants.
@@ -22,5 +23,24 @@ import TintypeSnapshot
         #expect(html.contains("<span class=\"scene\">S/settings.json</span> <span class=\"note\">2 variants</span>"))
         #expect(html.contains("<li id=\"s-S-settings.iphone-x.l\"><span class=\"variant\">iPhone X, L</span></li>"))
         #expect(html.contains("<li id=\"s-S-plain\"><span class=\"scene\">S/plain.json</span></li>"))
+    }
+
+    /// Variants that carry their traits are laid out in a grid, as the contact sheet lays them out:
+    /// text sizes down the side, devices across; one that did not pass leaves its cell marked.
+    @Test func passedVariantsFormAGridByTrait() throws {
+        let dir = NSTemporaryDirectory() + "tintype-report-grid-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var entries: [ReportEntry] = []
+        for (device, size) in [("iPhone SE", "L"), ("iPhone X", "L"), ("iPhone SE", "AX3"), ("iPhone X", "AX3")] {
+            let slug = device.lowercased().replacingOccurrences(of: " ", with: "-") + "." + size.lowercased()
+            var e = ReportEntry(scene: "S/m.json", variant: "\(device), \(size)", golden: "S/m.\(slug).png",
+                                status: slug == "iphone-x.ax3" ? .failed : .passed, message: "identical")
+            e.traits = [(.devices, device), (.contentSizeCategories, size)]
+            entries.append(e)
+        }
+        let html = try String(contentsOfFile: try HTMLReport.write(entries, mode: .never, to: dir), encoding: .utf8)
+        #expect(html.contains("<table class=\"variant-grid\">\n<tr><th></th><th scope=\"col\">iPhone SE</th><th scope=\"col\">iPhone X</th></tr>\n"))
+        #expect(html.contains("<tr><th scope=\"row\">L</th><td id=\"s-S-m.iphone-se.l\"><span class=\"variant\">passed</span></td>\n<td id=\"s-S-m.iphone-x.l\"><span class=\"variant\">passed</span></td>\n</tr>"))
+        #expect(html.contains("<tr><th scope=\"row\">AX3</th><td id=\"s-S-m.iphone-se.ax3\"><span class=\"variant\">passed</span></td>\n<td class=\"note\">not passed</td></tr>"))
     }
 }

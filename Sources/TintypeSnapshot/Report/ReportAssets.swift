@@ -113,6 +113,9 @@ button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid 
 .passed-list .note { color: var(--muted); font-size: 12px; }
 .passed-list ul.variants { columns: auto; border: 0; background: none; margin: 2px 0 4px 20px; padding: 0; }
 .passed-list li.scene-group::before { content: ""; margin: 0; }
+.passed-list table.variant-grid { border-collapse: collapse; margin: 4px 0 6px 20px; font-size: 13px; }
+.passed-list table.variant-grid th, .passed-list table.variant-grid td { border: 1px solid #ddd; padding: 2px 8px; text-align: left; font-weight: normal; }
+.passed-list table.variant-grid th { color: #666; }
 .entry-head .variant, .passed-list .variant { color: var(--muted); font-weight: 500; }
 .empty { color: var(--muted); }
 @media (max-width: 720px) {

@@ -1,3 +1,5 @@
+import TintypeModel
+
 /// One scene's line in a test run, as the HTML report shows it.
 public struct ReportEntry: Sendable {
     /// The scene file as given on the command line (`Snapshots/Basics/alpha.json`).
@@ -10,6 +12,9 @@ public struct ReportEntry: Sendable {
     public var message: String
     public var comparison: Comparison?
     public var artifacts: Artifacts?
+    /// The varying traits one by one, in file-name order (`devices`: `iPhone SE`, …), so that the
+    /// report can lay a scene's variants out in a grid; empty for a scene that renders once.
+    public var traits: [(dimension: TraitDimension, label: String)] = []
 
     public init(scene: String, variant: String? = nil, golden: String, status: SnapshotResult.Status, message: String, comparison: Comparison? = nil, artifacts: Artifacts? = nil) {
         self.scene = scene; self.variant = variant; self.golden = golden; self.status = status; self.message = message

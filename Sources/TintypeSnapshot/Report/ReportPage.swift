@@ -1,3 +1,5 @@
+import TintypeModel
+
 /// The report's index.html, built as a string: a summary, the failed and recorded scenes with their
 /// comparison views, and the passed scenes. Everything taken from entries goes through `escape`.
 struct ReportPage {
@@ -252,12 +254,48 @@ struct ReportPage {
             }
             var j = i
             while j < items.count, items[j].entry.scene == e.scene, items[j].entry.variant != nil { j += 1 }
-            h += "<li class=\"scene-group\"><span class=\"scene\">\(escape(e.scene))</span> <span class=\"note\">\(j - i) \(plural(j - i, "variant"))</span>\n<ul class=\"variants\">\n"
-            for item in items[i..<j] { h += passedLine(item, name: item.entry.variant ?? "", tag: "li") }
-            h += "</ul></li>\n"
+            h += "<li class=\"scene-group\"><span class=\"scene\">\(escape(e.scene))</span> <span class=\"note\">\(j - i) \(plural(j - i, "variant"))</span>\n"
+            h += variantGrid(Array(items[i..<j])) ?? ("<ul class=\"variants\">\n" + items[i..<j].map { passedLine($0, name: $0.entry.variant ?? "", tag: "li") }.joined() + "</ul>")
+            h += "</li>\n"
             i = j
         }
         return h + "</ul>\n</section>\n"
+    }
+
+    /// A scene's variants in a table, rows and columns by trait as the contact sheet splits them
+    /// (text sizes, tint adjustment and locales down the side; devices, orientations, directions and
+    /// scales across); nil when the variants do not all name the same traits.
+    private func variantGrid(_ items: [ReportItem]) -> String? {
+        let dims = items[0].entry.traits.map(\.dimension)
+        guard !dims.isEmpty, items.allSatisfy({ $0.entry.traits.map(\.dimension) == dims }) else { return nil }
+        var (rows, columns) = ContactSheet.defaultAxes(named: dims)
+        columns += dims.filter { !rows.contains($0) && !columns.contains($0) }
+        func key(_ item: ReportItem, _ along: [TraitDimension]) -> String {
+            item.entry.traits.filter { along.contains($0.dimension) }.map(\.label).joined(separator: ", ")
+        }
+        var rowKeys: [String] = [], columnKeys: [String] = []
+        var cells: [String: ReportItem] = [:]
+        for item in items {
+            let r = key(item, rows), c = key(item, columns)
+            if !rowKeys.contains(r) { rowKeys.append(r) }
+            if !columnKeys.contains(c) { columnKeys.append(c) }
+            cells[r + "\u{0}" + c] = item
+        }
+        var h = "<table class=\"variant-grid\">\n"
+        // One trait down the side alone needs no column headings.
+        if columnKeys != [""] {
+            h += "<tr><th></th>"
+            for c in columnKeys { h += "<th scope=\"col\">\(escape(c))</th>" }
+            h += "</tr>\n"
+        }
+        for r in rowKeys {
+            h += "<tr><th scope=\"row\">\(escape(r))</th>"
+            for c in columnKeys {
+                if let item = cells[r + "\u{0}" + c] { h += passedLine(item, name: "passed", tag: "td") } else { h += "<td class=\"note\">not passed</td>" }
+            }
+            h += "</tr>\n"
+        }
+        return h + "</table>\n"
     }
 
     private func passedLine(_ item: ReportItem, name: String, tag: String) -> String {
