@@ -9,7 +9,7 @@ struct SheetCommand: Command {
     static let arguments = "SCENE.json"
     static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\").")]
     static let options = [
-        OptionSpec("-o", "--output", value: "PATH", help: "The PNG to write (required), or - for standard output."),
+        OptionSpec("-o", "--output", value: "PATH", help: "The PNG to write (required, a .png path), or - for standard output."),
         OptionSpec("--rows", value: "TRAITS", help: """
             The traits down the side, comma-separated: devices, orientations,
             contentSizeCategories, layoutDirections, locales,
@@ -60,7 +60,11 @@ struct SheetCommand: Command {
         }
         guard scenes.count == 1 else { throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self) }
         scene = scenes[0]
-        guard output != nil else { throw UsageError(message: "missing -o SHEET.png", command: Self.self) }
+        guard let output else { throw UsageError(message: "missing -o SHEET.png", command: Self.self) }
+        // The sheet is drawn as pixels: PNG bytes under another name would be a file that lies.
+        if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "png" {
+            throw UsageError(message: "a contact sheet is written as PNG; give -o a .png path (found \"\(output)\")", command: Self.self)
+        }
     }
 
     static func dimensions(_ text: String, option: String) throws(UsageError) -> [TraitDimension] {

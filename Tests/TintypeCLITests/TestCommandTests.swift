@@ -268,6 +268,9 @@ extension TestCommandTests {
         let still = try cli.run(["sheet", "m.json", "-o", "x.png", "--rows", "orientations"], in: dir)
         #expect(still.status == 64 && still.stderr.contains("orientations does not vary in this scene (the traits that vary are devices, layoutDirections)"))
         #expect(try cli.run(["sheet", "m.json"], in: dir).stderr.contains("missing -o SHEET.png"))
+        let pdf = try cli.run(["sheet", "m.json", "-o", "m.sheet.pdf"], in: dir)
+        #expect(pdf.status == 64 && pdf.stderr.contains("a contact sheet is written as PNG; give -o a .png path"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/m.sheet.pdf"))
     }
 
     /// A locale variant shows that locale's texts; `--locale` translates too, and a key the locale
