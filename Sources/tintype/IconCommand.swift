@@ -66,23 +66,11 @@ struct IconCommand: Command {
     }
 
     func run() -> Int32 {
-        let fm = FileManager.default
-        let dest = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
-        var isDir: ObjCBool = false
-        let exists = fm.fileExists(atPath: dest, isDirectory: &isDir)
-        if exists && !isDir.boolValue {
-            Tool.printError("\(dest) is a file; an icon set is written as a folder", usage: Self.usage, hint: "Name a folder, such as AppIcon.appiconset.")
+        let folder = FolderOutput(output)
+        let ours = Set(AppIconSet.filenames)
+        if let (message, hint) = folder.problem(force: force, allowed: { ours.contains($0) }) {
+            Tool.printError(message, usage: Self.usage, hint: hint)
             return ExitCode.usage
-        }
-        if exists && !force {
-            let ours = Set(AppIconSet.filenames)
-            let others = ((try? fm.contentsOfDirectory(atPath: dest)) ?? []).filter { !ours.contains($0) }.sorted()
-            if !others.isEmpty {
-                let shown = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? " and \(others.count - 3) more" : "")
-                Tool.printError("\(dest) already holds files that are not part of an icon set (\(shown))", usage: Self.usage,
-                                hint: "Pass --force to replace the folder, or choose another -o.")
-                return ExitCode.usage
-            }
         }
         let files: [String: [UInt8]]
         do { files = try AppIconSet.make(from: source) } catch {
@@ -90,30 +78,11 @@ struct IconCommand: Command {
             return ExitCode.failure
         }
         // Written beside the destination, then renamed: a failure leaves no partial folder.
-        let url = URL(fileURLWithPath: dest).standardizedFileURL
-        let parent = url.deletingLastPathComponent().path
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let temp = parent + "/." + url.lastPathComponent + ".tmp-\(pid)"
-        let old = parent + "/." + url.lastPathComponent + ".old-\(pid)"
-        do {
-            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            try? fm.removeItem(atPath: temp)
-            try fm.createDirectory(atPath: temp, withIntermediateDirectories: false)
-            for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
-                try Data(bytes).write(to: URL(fileURLWithPath: temp + "/" + name))
-            }
-            if exists { try fm.moveItem(atPath: url.path, toPath: old) }
-            do { try fm.moveItem(atPath: temp, toPath: url.path) } catch {
-                if exists { try? fm.moveItem(atPath: old, toPath: url.path) }
-                throw error
-            }
-            if exists { try? fm.removeItem(atPath: old) }
-        } catch {
-            try? fm.removeItem(atPath: temp)
-            Tool.printError("cannot write \(dest): \(error.localizedDescription)", usage: nil, hint: nil)
+        do { try folder.write(files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }) } catch {
+            Tool.printError("cannot write \(folder.path): \(error.localizedDescription)", usage: nil, hint: nil)
             return ExitCode.failure
         }
-        print("Wrote \(dest) (\(files.count - 1) icons for \(AppIconSet.slots.count) slots, and Contents.json)")
+        print("Wrote \(folder.path) (\(files.count - 1) icons for \(AppIconSet.slots.count) slots, and Contents.json)")
         return ExitCode.success
     }
 }

@@ -82,7 +82,6 @@ struct ScreenshotsCommand: Command {
     }
 
     func run() -> Int32 {
-        let fm = FileManager.default
         let (files, missing) = sceneFiles()
         if !missing.isEmpty {
             Tool.printError("\(missing.joined(separator: ", ")): no such file or folder", usage: Self.usage, hint: nil)
@@ -92,15 +91,10 @@ struct ScreenshotsCommand: Command {
             Tool.printError("no scene files in \(inputs.joined(separator: ", "))", usage: Self.usage, hint: "Name scene .json files or folders that hold them.")
             return ExitCode.usage
         }
-        let dest = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
-        var isDir: ObjCBool = false
-        let exists = fm.fileExists(atPath: dest, isDirectory: &isDir)
-        if exists && !isDir.boolValue {
-            Tool.printError("\(dest) is a file; screenshots are written into a folder", usage: Self.usage, hint: nil)
-            return ExitCode.usage
-        }
-        if exists && !force && !((try? fm.contentsOfDirectory(atPath: dest)) ?? []).isEmpty {
-            Tool.printError("\(dest) already exists and is not empty", usage: Self.usage, hint: "Pass --force to replace it, or choose another -o.")
+        let folder = FolderOutput(output)
+        let dest = folder.path
+        if let (message, hint) = folder.problem(force: force, allowed: { _ in false }) {
+            Tool.printError(message, usage: Self.usage, hint: hint)
             return ExitCode.usage
         }
 
@@ -141,27 +135,7 @@ struct ScreenshotsCommand: Command {
             return ExitCode.failure
         }
 
-        let url = URL(fileURLWithPath: dest).standardizedFileURL
-        let parent = url.deletingLastPathComponent().path
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let temp = parent + "/." + url.lastPathComponent + ".tmp-\(pid)"
-        let old = parent + "/." + url.lastPathComponent + ".old-\(pid)"
-        do {
-            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            try? fm.removeItem(atPath: temp)
-            for image in images {
-                let path = temp + "/" + image.path
-                try fm.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(image.bytes).write(to: URL(fileURLWithPath: path))
-            }
-            if exists { try fm.moveItem(atPath: url.path, toPath: old) }
-            do { try fm.moveItem(atPath: temp, toPath: url.path) } catch {
-                if exists { try? fm.moveItem(atPath: old, toPath: url.path) }
-                throw error
-            }
-            if exists { try? fm.removeItem(atPath: old) }
-        } catch {
-            try? fm.removeItem(atPath: temp)
+        do { try folder.write(images) } catch {
             Tool.printError("cannot write \(dest): \(error.localizedDescription)", usage: nil, hint: nil)
             return ExitCode.failure
         }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `tintype launch-images`: one scene, every launch image of the era, named and sized as Xcode expects.
+@Suite struct LaunchImagesCommandTests {
+    let cli = CLITests()
+    let shots = ScreenshotsCommandTests()
+
+    @Test func everySlotAtItsSizeWithContentsJSON() throws {
+        let dir = try cli.temporaryDirectory()
+        let s = try shots.write(dir, "launch.json", #"{"root": {"navigationController": {"stack": [{"title": "Launch"}]}}}"#)
+        let out = dir + "/LaunchImage.launchimage"
+        let r = try cli.run(["launch-images", s, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out + "/Contents.json"))) as? [String: Any]
+        let images = try #require(json?["images"] as? [[String: String]])
+        #expect(images.count == 11)
+        let expected: [String: String] = [
+            "Default-2436h-Portrait@3x.png": "1125×2436", "Default-2436h-Landscape@3x.png": "2436×1125",
+            "Default-736h-Portrait@3x.png": "1242×2208", "Default-736h-Landscape@3x.png": "2208×1242",
+            "Default-667h-Portrait@2x.png": "750×1334", "Default-iPhone-Portrait@2x.png": "640×960",
+            "Default-retina4-Portrait@2x.png": "640×1136", "Default-iPad-Portrait@1x.png": "768×1024",
+            "Default-iPad-Landscape@1x.png": "1024×768", "Default-iPad-Portrait@2x.png": "1536×2048",
+            "Default-iPad-Landscape@2x.png": "2048×1536",
+        ]
+        for image in images {
+            let name = try #require(image["filename"])
+            #expect(shots.size(out + "/" + name) == expected[name], "\(name)")
+            #expect(image["extent"] == "full-screen" && image["minimum-system-version"] != nil)
+        }
+        let x = images.first { $0["subtype"] == "2436h" && $0["orientation"] == "portrait" }
+        #expect(x?["minimum-system-version"] == "11.0" && x?["scale"] == "3x")
+        #expect(images.filter { $0["subtype"] == "retina4" }.count == 1)
+        #expect(Set(shots.files(out)) == Set(expected.keys))
+    }
+
+    @Test func whatCannotBeALaunchImageIsRefused() throws {
+        let dir = try cli.temporaryDirectory()
+        let canvas = try shots.write(dir, "canvas.json", #"{"canvas": {"size": [51, 31]}, "root": {"switch": {}}}"#)
+        let r = try cli.run(["launch-images", canvas, "-o", dir + "/a"])
+        #expect(r.status == 1 && r.stderr.contains("canvas.json") && r.stderr.contains("1125×2436"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/a"))
+        let variants = try shots.write(dir, "v.json", #"{"variants": {"layoutDirections": ["ltr", "rtl"]}, "root": {"view": {}}}"#)
+        let v = try cli.run(["launch-images", variants, "-o", dir + "/b"])
+        #expect(v.status == 1 && v.stderr.contains("2 variants"), "\(v.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/b"))
+        // A folder with other files needs --force.
+        let plain = try shots.write(dir, "p.json", shots.plain)
+        try FileManager.default.createDirectory(atPath: dir + "/c", withIntermediateDirectories: true)
+        _ = try shots.write(dir + "/c", "keep.txt", "x")
+        let f = try cli.run(["launch-images", plain, "-o", dir + "/c"])
+        #expect(f.status == 64 && f.stderr.contains("keep.txt") && f.stderr.contains("--force"), "\(f.stderr)")
+        #expect(try cli.run(["launch-images", plain, "-o", dir + "/c", "--force"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/c/keep.txt"))
+    }
+}
