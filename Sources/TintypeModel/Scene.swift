@@ -52,6 +52,10 @@ public struct Scene: Sendable, Equatable {
     public var touches: [TouchMark] = []
     /// When set, the root view renders alone on a canvas of its own size instead of a screen.
     public var canvas: Canvas?
+    /// Whether the status bar's content and the home indicator are drawn. A launch image sets it
+    /// to false: iOS draws its own status bar over the image and no home indicator is part of it.
+    /// Their room stays either way, so the layout is the one the app shows after launch.
+    public var drawsSystemOverlays = true
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
     /// empty for a scene that renders once.
     public var variants = Variants()

@@ -66,7 +66,9 @@ struct LaunchImagesCommand: Command {
         (1242×2208 and 2208×1242, iOS 8), iPhone 8 (750×1334, iOS 8), iPhone 4s (640×960) and
         iPhone SE (640×1136), and the iPad at 1x and 2x in both orientations; with a Contents.json.
         A scene with a "canvas" or with variants cannot make these sizes and is refused; its own
-        "scale" is replaced by each slot's.
+        "scale" is replaced by each slot's. The images show no status bar content and no home
+        indicator (iOS draws its live status bar over a launch image); their room stays, so the
+        layout is the one the app shows after launch.
 
         The set is written to a temporary folder and renamed into place, so a failure leaves
         nothing; a folder holding files other than the set's is replaced only with --force.
@@ -116,7 +118,10 @@ struct LaunchImagesCommand: Command {
                 failures.append("\(scene) has \(file.outputs.count) variants; a launch image set is made from one screen")
                 break
             }
-            guard let s = out.variant?.scene else { failures.append(out.error ?? "\(scene): nothing to render"); break }
+            guard var s = out.variant?.scene else { failures.append(out.error ?? "\(scene): nothing to render"); break }
+            // iOS draws the live status bar over a launch image, and the home indicator is not
+            // part of the app's screen: the image keeps their room but not their drawing.
+            s.drawsSystemOverlays = false
             guard s.pixelWidth == slot.width, s.pixelHeight == slot.height else {
                 failures.append("\(scene) renders at \(s.pixelWidth)×\(s.pixelHeight) for \(slot.filename), which needs \(slot.width)×\(slot.height) (a \"canvas\" cannot be a launch image)")
                 continue

@@ -54,3 +54,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/c/keep.txt"))
     }
 }
+
+extension LaunchImagesCommandTests {
+    /// iOS draws the live status bar over a launch image, and the home indicator is no part of
+    /// it: a launch image of one plain color is that color in every pixel, the same bytes as a
+    /// canvas (which has neither) of the screen's size.
+    @Test func noStatusBarContentAndNoHomeIndicator() throws {
+        let dir = try cli.temporaryDirectory()
+        let s = try shots.write(dir, "launch.json", ##"{"statusBar": {"style": "lightContent"}, "root": {"view": {"backgroundColor": "#102030"}}}"##)
+        let out = dir + "/LaunchImage.launchimage"
+        let r = try cli.run(["launch-images", s, "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        for (name, w, h, scale) in [("Default-2436h-Portrait@3x.png", 375, 812, 3), ("Default-2436h-Landscape@3x.png", 812, 375, 3),
+                                    ("Default-667h-Portrait@2x.png", 375, 667, 2)] {
+            let plain = try shots.write(dir, "plain-\(w).json", ##"{"canvas": {"size": [\##(w), \##(h)]}, "scale": \##(scale), "root": {"view": {"backgroundColor": "#102030"}}}"##)
+            let png = dir + "/plain-\(w)-\(scale).png"
+            #expect(try cli.run(["render", plain, "-o", png]).status == 0)
+            let a = FileManager.default.contents(atPath: out + "/" + name), b = FileManager.default.contents(atPath: png)
+            #expect(a != nil && a == b, "\(name) shows more than its background")
+        }
+    }
+}

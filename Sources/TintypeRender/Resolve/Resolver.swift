@@ -122,7 +122,7 @@ public struct Resolver {
         if let viewer = scene.largeContentViewer {
             items += try LargeContentViewerComponent(images: images, text: text).items(viewer, window: window, screen: Rect(origin: .zero, size: size))
         }
-        if scene.canvas == nil { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
+        if scene.canvas == nil && scene.drawsSystemOverlays { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items)
     }
