@@ -16,16 +16,21 @@ public final class Renderer: Sendable {
     /// Receives warnings about a render that still succeeded: a character no pinned font has
     /// (drawn as an empty box, as UIKit draws it). By default they go to standard error.
     public let warn: @Sendable (RenderWarning) -> Void
+    /// Receives the layout's notes (content that did not fit, and which view gave way), when set.
+    public let note: (@Sendable (LayoutNote) -> Void)?
 
-    public init(images: ImageStore = ImageStore(), warn: @escaping @Sendable (RenderWarning) -> Void = RenderWarning.printToStandardError) {
+    public init(images: ImageStore = ImageStore(), warn: @escaping @Sendable (RenderWarning) -> Void = RenderWarning.printToStandardError,
+                note: (@Sendable (LayoutNote) -> Void)? = nil) {
         self.images = images
         self.warn = warn
+        self.note = note
     }
 
     /// The scene's resolved drawing, before pixels.
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
         var list = try Resolver(images: images, text: TextEngine.shared.measurer(language: scene.locale)).displayList(for: scene)
         list.language = scene.locale
+        if let note { list.notes.forEach(note) }
         return list
     }
 

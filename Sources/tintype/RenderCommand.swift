@@ -25,6 +25,10 @@ struct RenderCommand: Command {
             within the pixel limit: 16384 a side, 64 megapixels).
             """),
         Watchdog.spec,
+        OptionSpec("--verbose", help: """
+            Also print what the layout resolved on its own: arranged views that need
+            more room than their stack has, and which one gives way.
+            """),
     ] + TraitOptions.specs
     static let discussion = """
         A scene with "variants" (or "devices") renders once per variant, each to its own PNG named
@@ -63,6 +67,7 @@ struct RenderCommand: Command {
     var timeout = Watchdog.defaultSeconds
     /// --format, when given.
     var format: ImageFormat?
+    var verbose = false
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
@@ -71,6 +76,7 @@ struct RenderCommand: Command {
             case nil: scenes.append(v)
             case "--output": output = v
             case "--timeout": timeout = try Watchdog.read(v, command: Self.self)
+            case "--verbose": verbose = true
             case "--scale":
                 guard let s = Double(v), s.isFinite, SceneLimits.scaleRange.contains(s) else {
                     let r = SceneLimits.scaleRange
@@ -231,8 +237,11 @@ struct RenderCommand: Command {
         let all: [SceneFile.Output] = files.flatMap { $0.outputs }
         let renderer = Renderer()
         let results = Slots<Outcome>(count: all.count)
+        let verbose = self.verbose
         DispatchQueue.concurrentPerform(iterations: all.count) { i in
-            results.set(i, renderOne(all[i], renderer: renderer))
+            // With --verbose each render says its layout notes, named by its scene (and variant).
+            let r = verbose ? LayoutNote.renderer(sharing: renderer, for: all[i].displayName) : renderer
+            results.set(i, renderOne(all[i], renderer: r))
         }
         var failed = 0
         for result in results.values {

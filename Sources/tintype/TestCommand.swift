@@ -49,6 +49,7 @@ struct TestCommand: Command {
             """),
         OptionSpec("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails."),
         OptionSpec("--stale", help: "List goldens that no scene produces, and exit."),
+        OptionSpec("--verbose", help: "Also print the layout's notes (see 'tintype help render')."),
         OptionSpec("--prune", help: """
             Remove those goldens, and exit. Refuses (removing nothing) while a
             scene fails to decode: the images it uses cannot be known.
@@ -74,6 +75,7 @@ struct TestCommand: Command {
     var tolerance = Tolerance.default
     var artifacts: String?
     var stale = false
+    var verbose = false
     var prune = false
     var timeout = Watchdog.defaultSeconds
     var pick = TraitSet()
@@ -105,6 +107,7 @@ struct TestCommand: Command {
             case let option? where try ToleranceOptions.read(option, v, into: &tolerance, command: Self.self): break
             case "--artifacts": artifacts = v
             case "--stale": stale = true
+            case "--verbose": verbose = true
             case "--prune": prune = true
             case "--timeout": timeout = try Watchdog.read(v, command: Self.self)
             case let option? where try TraitOptions.read(option, v, command: Self.self, into: &pick): break
@@ -212,13 +215,15 @@ struct TestCommand: Command {
         let artifactsDirectory = artifacts ?? bundle.map { $0 + "/artifacts" } ?? GoldenStore.defaultArtifactsDirectory()
         let store = GoldenStore(artifactsDirectory: artifactsDirectory)
         let renderer = Renderer()
+        let verbose = self.verbose
         let tolerance = self.tolerance
         let slots = Slots<(ReportEntry, Double)>(count: chosen.count)
         let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
         DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
-            let entry = Self.check(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance)
+            let r = verbose ? LayoutNote.renderer(sharing: renderer, for: item.displayName) : renderer
+            let entry = Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             slots.set(i, (entry, seconds))
             progress.finished(entry, name: entry.displayName, seconds: seconds)

@@ -64,6 +64,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir + "/out.png"))
     }
 
+    @Test func verboseSaysWhatTheLayoutResolvedOnItsOwn() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "subviews": [ { "stackView": { "frame": [0, 40, 50, 40], "arrangedSubviews": [ { "label": { "text": "Much too long for fifty points" } } ] } } ] } } }"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/s.json"))
+        let quiet = try run(["render", "s.json", "-o", "a.png"], in: dir)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let loud = try run(["render", "s.json", "-o", "b.png", "--verbose"], in: dir)
+        #expect(loud.status == 0)
+        #expect(loud.stderr.hasPrefix("note: s.json: root.subviews[0]: the arranged views need"), "\(loud.stderr)")
+        #expect(loud.stderr.contains("arrangedSubviews[0] (compression resistance 750) gives way"))
+    }
+
     @Test func helpOnEveryCommand() throws {
         for args in [["--help"], ["help"], ["help", "render"], ["render", "--help"], ["devices", "--help"], ["render", "-h"]] {
             let r = try run(args)

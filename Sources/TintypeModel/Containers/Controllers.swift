@@ -71,6 +71,10 @@ public struct ViewController: Sendable, Equatable {
     /// Pushed onto a navigation controller inside a tab bar controller, the tab bar goes away
     /// while this controller is in the stack.
     public var hidesBottomBarWhenPushed = false
+    /// UIViewController.viewRespectsSystemMinimumLayoutMargins (iOS 11, on by default): the root
+    /// view's own layout margins are never narrower at the sides than the system's minimum (16
+    /// points, 20 on wide phones and iPads). Off, they may be.
+    public var viewRespectsSystemMinimumLayoutMargins = true
 
     public init(title: String? = nil, view: View = View(backgroundColor: .white), navigationItem: NavigationItem = NavigationItem(),
                 toolbarItems: [BarButtonItem] = [], preferredStatusBarStyle: StatusBar.Style? = nil,

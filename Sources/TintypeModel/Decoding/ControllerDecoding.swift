@@ -66,6 +66,7 @@ extension ViewController {
         if let b = r.bool("extendedLayoutIncludesOpaqueBars") { vc.extendedLayoutIncludesOpaqueBars = b }
         if let i = r.insets("additionalSafeAreaInsets") { vc.additionalSafeAreaInsets = i }
         if let b = r.bool("hidesBottomBarWhenPushed") { vc.hidesBottomBarWhenPushed = b }
+        if let b = r.bool("viewRespectsSystemMinimumLayoutMargins") { vc.viewRespectsSystemMinimumLayoutMargins = b }
         return vc
     }
 }

@@ -74,6 +74,11 @@ struct ControllerComponent {
         inner.safeRect = safe.inset(by: vc.additionalSafeAreaInsets)
         var view = vc.view
         view.frame = nil
+        if vc.viewRespectsSystemMinimumLayoutMargins, var m = view.layoutMargins {
+            let minimum = env.traits.layoutMargin
+            m.leading = max(m.leading, minimum); m.trailing = max(m.trailing, minimum)
+            view.layoutMargins = m
+        }
         if let scroll { view.kind = scroll.applied(to: view.kind, frame: f, env: inner) }
         return try resolver.resolve(view, in: f, parent: inner, path: path + ".view")
     }

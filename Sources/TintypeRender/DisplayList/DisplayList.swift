@@ -13,9 +13,11 @@ public struct DisplayList: Sendable, Equatable {
     public var items: [DisplayItem]
     /// The scene's language (a BCP 47 tag), which text is shaped, broken and given faces in; nil: English.
     public var language: String?
+    /// What the layout resolved on its own (content that did not fit, and who gave way).
+    public var notes: [LayoutNote] = []
 
-    public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil) {
-        self.size = size; self.scale = scale; self.items = items; self.language = language
+    public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil, notes: [LayoutNote] = []) {
+        self.size = size; self.scale = scale; self.items = items; self.language = language; self.notes = notes
     }
 }
 

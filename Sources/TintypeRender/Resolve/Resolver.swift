@@ -19,6 +19,8 @@ public struct Environment: Sendable {
     public var traits: Traits = Traits()
     /// Shared by every environment of one scene: where views and items with ids landed.
     public var anchors = Anchors()
+    /// Shared by every environment of one scene: what the layout resolved on its own (`--verbose`).
+    public var notes = LayoutNotes()
     /// The layout margins of the superview being laid out, in absolute points, when it sets its own
     /// (or preserves its superview's); nil: the system margins (the `margins` guide's default).
     public var marginsRect: Rect?
@@ -124,7 +126,7 @@ public struct Resolver {
         }
         if scene.canvas == nil && scene.drawsSystemOverlays { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
-        return DisplayList(size: size, scale: scene.effectiveScale, items: items)
+        return DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all)
     }
 
     /// What the window presents, over the root: the dimming layer (when the presentation dims)
