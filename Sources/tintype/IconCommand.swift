@@ -16,6 +16,10 @@ struct IconCommand: Command {
             Replace the folder even if it holds files that are not part of an
             icon set (they are removed).
             """),
+        OptionSpec("--preview", value: "FILE.png", help: """
+            Also write a picture of the set as iOS shows it: each icon at its
+            size in points, under the continuous-corner mask, on a wallpaper.
+            """),
     ]
     static let discussion = """
         Writes the icons Xcode 9 asks for on iOS 7 to 11: iPhone notification (20 points at 2x and
@@ -35,14 +39,21 @@ struct IconCommand: Command {
         run leaves no partial folder. An existing output folder is replaced when it holds only files
         of an icon set; if it holds anything else, only with --force.
 
+        --preview FILE.png draws the set at 2x from its @2x files, pixel for pixel, each under the
+        iOS 7 continuous-corner mask (r = 0.225 × side) on a wallpaper with a home-screen label:
+        the iPhone (60 points), iPad (76) and iPad Pro (83.5) home screen icons in one row,
+        Spotlight (40), Settings (29) and notification (20) icons in the next; 750×480 pixels.
+        It is written after the set, whole or not at all, and never over a scene's golden.
+
         Examples:
           tintype icon icon.svg -o Assets.xcassets/AppIcon.appiconset
-          tintype icon icon.json -o AppIcon.appiconset
+          tintype icon icon.json -o AppIcon.appiconset --preview icon-preview.png
         """
 
     var source = ""
     var output = "AppIcon.appiconset"
     var force = false
+    var preview: String?
 
     init(arguments: [String]) throws(UsageError) {
         var scanner = ArgumentScanner(arguments, command: Self.self)
@@ -52,6 +63,7 @@ struct IconCommand: Command {
             case nil: sources.append(v)
             case "--output": output = v
             case "--force": force = true
+            case "--preview": preview = v
             case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
             }
         }
@@ -63,6 +75,16 @@ struct IconCommand: Command {
             throw UsageError(message: "\"\(source)\" is not an icon source: use an .svg, a .png or a scene .json", command: Self.self)
         }
         if output == "-" { throw UsageError(message: "an icon set is a folder; -o - (standard output) cannot hold it", command: Self.self) }
+        if let preview {
+            guard URL(fileURLWithPath: preview).pathExtension.lowercased() == "png" else {
+                throw UsageError(message: "--preview \"\(preview)\": the preview is drawn as pixels and written as a .png", command: Self.self)
+            }
+            // The set's folder is replaced whole, so a preview inside it would be lost or refused as a stranger.
+            let folder = URL(fileURLWithPath: FolderOutput(output).path).standardizedFileURL.path + "/"
+            if URL(fileURLWithPath: preview).standardizedFileURL.path.hasPrefix(folder) {
+                throw UsageError(message: "--preview \"\(preview)\" is inside the icon set's folder; write it beside the set", command: Self.self)
+            }
+        }
     }
 
     func run() -> Int32 {
@@ -72,8 +94,18 @@ struct IconCommand: Command {
             Tool.printError(message, usage: Self.usage, hint: hint)
             return ExitCode.usage
         }
+        if let preview, let owner = RenderCommand.goldenOwner(of: URL(fileURLWithPath: preview).standardizedFileURL.path) {
+            Tool.printError("\(preview) is the golden of \(owner); icon will not overwrite it", usage: Self.usage, hint: "Pass another --preview.")
+            return ExitCode.usage
+        }
+        let renderer = Renderer()
         let files: [String: [UInt8]]
-        do { files = try AppIconSet.make(from: source) } catch {
+        var previewPNG: [UInt8]?
+        do {
+            files = try AppIconSet.make(from: source, renderer: renderer)
+            // Drawn before anything is written, so that a failure leaves neither.
+            if preview != nil { previewPNG = try AppIconPreview.png(files: files, renderer: renderer) }
+        } catch {
             Tool.printError(error.message, usage: nil, hint: nil)
             return ExitCode.failure
         }
@@ -83,6 +115,16 @@ struct IconCommand: Command {
             return ExitCode.failure
         }
         print("Wrote \(folder.path) (\(files.count - 1) icons for \(AppIconSet.slots.count) slots, and Contents.json)")
+        if let preview, let previewPNG {
+            do {
+                try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: preview).deletingLastPathComponent().path, withIntermediateDirectories: true)
+                try AtomicFile.write(previewPNG, to: preview)
+            } catch {
+                Tool.printError("cannot write \(preview): \(error)", usage: nil, hint: nil)
+                return ExitCode.failure
+            }
+            print("Wrote \(preview)")
+        }
         return ExitCode.success
     }
 }

@@ -210,7 +210,7 @@ struct RenderCommand: Command {
                     return ExitCode.usage
                 }
                 targets[key] = file.path
-                if let owner = goldenOwner(of: key) {
+                if let owner = Self.goldenOwner(of: key) {
                     Tool.printError("\(dest) is the golden of \(owner); render will not overwrite it", usage: Self.usage,
                                     hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
                     return ExitCode.usage
@@ -266,7 +266,7 @@ struct RenderCommand: Command {
     /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png` or a vector golden such as
     /// `NAME.svg` beside `NAME.json`), asked
     /// through SceneFile, so every variant counts; not only the scenes being rendered.
-    func goldenOwner(of path: String) -> String? {
+    static func goldenOwner(of path: String) -> String? {
         guard let format = ImageFormat(path: path), FileManager.default.fileExists(atPath: path) else { return nil }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let name = URL(fileURLWithPath: path).lastPathComponent
@@ -302,7 +302,7 @@ struct RenderCommand: Command {
     /// failure writes nothing.
     func runBook(_ book: String, files: [SceneFile], inputs: [String: String]) -> Int32 {
         let key = URL(fileURLWithPath: book).standardizedFileURL.path
-        if let owner = goldenOwner(of: key) {
+        if let owner = Self.goldenOwner(of: key) {
             Tool.printError("\(book) is the golden of \(owner); render will not overwrite it", usage: Self.usage,
                             hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
             return ExitCode.usage

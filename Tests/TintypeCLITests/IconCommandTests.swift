@@ -130,4 +130,32 @@ import Testing
         _ = try write(dir, "file.appiconset", "x")
         #expect(try cli.run(["icon", source, "-o", dir + "/file.appiconset"]).status == 64)
     }
+
+    @Test func aPreviewIsAPNGBesideTheSetOrNothing() throws {
+        let dir = try cli.temporaryDirectory()
+        let source = try write(dir, "icon.svg", svg)
+        let r = try cli.run(["icon", source, "-o", dir + "/AppIcon.appiconset", "--preview", dir + "/pics/preview.png"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // 375×240 points at 2x; its folder is made.
+        #expect(header(dir + "/pics/preview.png").map { "\($0.w)×\($0.h)" } == "750×480")
+        #expect(listing(dir + "/pics") == ["preview.png"])
+        // Not a PNG, or inside the set's folder (which is replaced whole): usage errors, nothing written.
+        let pdf = try cli.run(["icon", source, "-o", dir + "/a.appiconset", "--preview", dir + "/preview.pdf"])
+        #expect(pdf.status == 64 && pdf.stderr.contains("preview.pdf") && pdf.stderr.contains(".png"), "\(pdf.stderr)")
+        let inside = try cli.run(["icon", source, "-o", dir + "/b.appiconset", "--preview", dir + "/b.appiconset/p.png"])
+        #expect(inside.status == 64 && inside.stderr.contains("inside"), "\(inside.stderr)")
+        // A scene's golden is never overwritten.
+        let scene = try write(dir, "card.json", #"{"canvas": {"size": [1024, 1024]}, "root": {"view": {"backgroundColor": "red"}}}"#)
+        _ = try write(dir, "card.png", "golden")
+        let golden = try cli.run(["icon", source, "-o", dir + "/c.appiconset", "--preview", dir + "/card.png"])
+        #expect(golden.status == 64 && golden.stderr.contains("golden of") && golden.stderr.contains(scene), "\(golden.stderr)")
+        #expect(bytes(dir + "/card.png") == Array("golden".utf8))
+        // A source that fails writes neither the set nor the preview.
+        let clear = try write(dir, "clear.json", #"{"canvas": {"size": [1024, 1024]}, "backgroundColor": "clear", "root": {"view": {}}}"#)
+        let bad = try cli.run(["icon", clear, "-o", dir + "/d.appiconset", "--preview", dir + "/d.png"])
+        #expect(bad.status == 1)
+        for name in ["a.appiconset", "b.appiconset", "c.appiconset", "d.appiconset", "d.png", "preview.pdf"] {
+            #expect(!FileManager.default.fileExists(atPath: dir + "/" + name), "\(name) was written")
+        }
+    }
 }

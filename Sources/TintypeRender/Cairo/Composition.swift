@@ -18,15 +18,24 @@ public struct Composition: Sendable {
     public struct Picture: Sendable {
         public var bitmap: Bitmap
         public var frame: Rect
-        public init(bitmap: Bitmap, frame: Rect) { self.bitmap = bitmap; self.frame = frame }
+        /// The outline the picture is clipped to (an app icon's continuous-corner mask); nil: its frame.
+        public var mask: Path?
+        public init(bitmap: Bitmap, frame: Rect, mask: Path? = nil) { self.bitmap = bitmap; self.frame = frame; self.mask = mask }
     }
 
-    /// A filled rectangle, optionally rounded.
+    /// A filled rectangle, optionally rounded, in a color or a gradient.
     public struct Box: Sendable {
         public var frame: Rect
-        public var color: Color
+        public var paint: ResolvedPaint
         public var cornerRadius: Double
-        public init(frame: Rect, color: Color, cornerRadius: Double = 0) { self.frame = frame; self.color = color; self.cornerRadius = cornerRadius }
+        public var cornerCurve: CornerCurve
+        public init(frame: Rect, color: Color, cornerRadius: Double = 0) {
+            self.init(frame: frame, paint: .color(color), cornerRadius: cornerRadius)
+        }
+        /// A box filled with `paint`, whose gradient points are in the composition's points.
+        public init(frame: Rect, paint: ResolvedPaint, cornerRadius: Double = 0, cornerCurve: CornerCurve = .circular) {
+            self.frame = frame; self.paint = paint; self.cornerRadius = cornerRadius; self.cornerCurve = cornerCurve
+        }
     }
 
     /// One line of text in the system font, clipped with an ellipsis at its frame's width.
@@ -72,13 +81,13 @@ extension Renderer {
         var items: [DisplayItem] = [.fill(path: .rect(Rect(x: 0, y: 0, width: composition.size.width, height: composition.size.height)),
                                           paint: .color(composition.background), rule: .nonZero)]
         for b in composition.boxes {
-            let path = b.cornerRadius > 0 ? RoundedRect.path(b.frame, radius: b.cornerRadius, curve: .circular) : Path.rect(b.frame)
-            items.append(.fill(path: path, paint: .color(b.color), rule: .nonZero))
+            let path = b.cornerRadius > 0 ? RoundedRect.path(b.frame, radius: b.cornerRadius, curve: b.cornerCurve) : Path.rect(b.frame)
+            items.append(.fill(path: path, paint: b.paint, rule: .nonZero))
         }
         let list = DisplayList(size: composition.size, scale: composition.scale, items: items)
         let raster = try Raster(list: list, images: images)
         try raster.draw(list.items)
-        for p in composition.pictures { try raster.paint(p.bitmap, into: p.frame) }
+        for p in composition.pictures { try raster.paint(p.bitmap, into: p.frame, mask: p.mask) }
         try raster.draw(composition.captions.map { c in
             .text(TextItem(text: c.text, font: ResolvedFont(system: c.size, weight: c.weight), color: c.color, frame: c.frame,
                            alignment: c.alignment, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
@@ -88,8 +97,8 @@ extension Renderer {
 }
 
 extension Raster {
-    /// Paints `bitmap` stretched into `rect` (points).
-    func paint(_ bitmap: Bitmap, into rect: Rect) throws(RenderError) {
+    /// Paints `bitmap` stretched into `rect` (points), clipped to `mask` when one is given.
+    func paint(_ bitmap: Bitmap, into rect: Rect, mask: Path? = nil) throws(RenderError) {
         guard bitmap.width > 0, bitmap.height > 0, rect.width > 0, rect.height > 0 else { return }
         let source: CairoSurface
         do { source = try CairoSurface(bitmap: bitmap) } catch { throw RenderError(path: "", message: error.message) }
@@ -101,7 +110,7 @@ extension Raster {
         cairo_pattern_set_matrix(pattern, &m)
         cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
         cairo_save(cr)
-        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        if let mask { setPath(mask) } else { cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height) }
         cairo_clip(cr)
         cairo_set_source(cr, pattern)
         cairo_paint(cr)

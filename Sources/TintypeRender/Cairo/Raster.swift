@@ -210,7 +210,7 @@ final class Raster {
         cairo_restore(cr)
     }
 
-    private func setPath(_ path: Path) {
+    func setPath(_ path: Path) {
         cairo_new_path(cr)
         for c in path.commands {
             switch c {
