@@ -102,6 +102,58 @@ import TintypeModel
         #expect(texts(fixed).map(\.text) == shown)
     }
 
+    /// Only rows that start above the visible bottom are measured; the rest are estimated
+    /// (UITableView's estimatedRowHeight), so a long self-sizing table costs what its screen does.
+    @Test func rowsBelowTheScreenAreEstimatedNotMeasured() throws {
+        final class Count: @unchecked Sendable { var rows = 0 }
+        let count = Count()
+        let table = TableView(sections: [TableSection(rows: (0..<200).map { TableRow("Row \($0)") })])
+        var sizing = TableLayout.Sizing.fixed(table)
+        sizing.rowHeight = { _, _, _ in count.rows += 1; return 60 }
+        sizing.measuredUntil = 600
+        sizing.estimatedRowHeight = { $0.height ?? 44 }
+        let layout = try TableLayout(table, width: 375, cellInset: (0, 0), textLines: { _ in 1 }, lineHeight: 18, sizing: sizing)
+        #expect(count.rows == 10)  // rows at 0, 60, ..., 540 start above 600
+        #expect(layout.cells[9].frame.maxY == 600 && layout.cells[10].frame.height == 44)
+        #expect(layout.contentHeight == 600 + 190 * 44)
+    }
+
+    /// Scrolled deep into a long table, the rows on screen are measured all the same: an AX3 table
+    /// shows the same rows, at the same heights, as its fixed-height twin at the measured height.
+    @Test func rowsOnScreenAreMeasuredWhereverTheTableIsScrolled() throws {
+        let rows = (0..<300).map { "\"Row \($0)\"" }.joined(separator: ", ")
+        let top = try list(table("AX3", rows: rows))
+        let h = rowHeights(top, count: 2)[0]
+        #expect(h > 60)
+        let offset = #", "contentOffset": [0, \#(h * 150)]"#
+        let deep = try list(table("AX3", rows: rows, extra: offset))
+        let twin = try list(table("AX3", rows: rows, extra: offset + #", "rowHeight": \#(h)"#))
+        #expect(texts(deep).map(\.text).first == "Row 150")
+        #expect(texts(deep).map(\.text) == texts(twin).map(\.text))
+        #expect(separators(deep) == separators(twin))
+    }
+
+    /// value2's title column keeps one truncated line unless the row asks for more, as UIKit's does.
+    @Test func aValue2TitleKeepsOneLineByDefault() throws {
+        let row = #"{ "style": "value2", "text": "detailDisclosureButton", "detailText": "Detail" }"#
+        let l = try list(table("L", rows: row))
+        let title = try #require(texts(l).first { $0.text == "detailDisclosureButton" })
+        #expect(title.numberOfLines == 1 && rowHeights(l, count: 1) == [44])
+        let wrapped = try list(table("L", rows: #"{ "style": "value2", "text": "detailDisclosureButton", "detailText": "Detail", "numberOfLines": 0 }"#))
+        #expect(try #require(texts(wrapped).first { $0.text == "detailDisclosureButton" }).numberOfLines >= 2)
+        #expect(rowHeights(wrapped, count: 1)[0] > 44)
+    }
+
+    /// While a table edits, a row without an editing control still moves its content right with the
+    /// others (shouldIndentWhileEditing), unless it says not to.
+    @Test func rowsWithoutAnEditingControlStillIndentWhileEditing() throws {
+        let rows = #"{ "text": "Delete" }, { "text": "None", "editingStyle": "none" }, { "text": "Flush", "editingStyle": "none", "shouldIndentWhileEditing": false }"#
+        let l = try list(table("L", rows: rows, extra: #", "editing": true"#))
+        let x = Dictionary(uniqueKeysWithValues: texts(l).map { ($0.text, $0.frame.minX) })
+        #expect(x["None"] == x["Delete"])
+        #expect(try #require(x["Flush"]) < x["Delete"]! - 30)
+    }
+
     @Test func anIPadTableKeepsItsCellsInTheReadableWidth() throws {
         let l = try list(table("L", rows: #""Readable""#, device: "iPad"))
         let t = try #require(texts(l).first)

@@ -236,6 +236,35 @@ func benchText(iterations: Int, warmup: Int) throws {
     print("GOAL 4× the text within 5× the time, for every kind: worst \(ratio(worst)) — \(worst <= 5 ? "met" : "MISSED")")
 }
 
+// MARK: - Part 6: self-sizing rows against fixed rows
+
+/// 200 subtitle rows whose text wraps to one to three lines, self-sizing (iOS 11's default), or at
+/// a fixed `rowHeight` when given.
+func selfSizingScene(rowHeight: Double?) throws -> Scene {
+    let words = ["granite", "meadow", "switchback", "summit", "trail", "ridge", "valley", "cable", "dawn", "pine"]
+    let list = (1...200).map { i -> String in
+        let detail = (0..<(4 + (i * 7) % 19)).map { words[($0 * 3 + i) % words.count] }.joined(separator: " ")
+        return "{\"text\": \"Memory \(i)\", \"detailText\": \"\(detail)\", \"style\": \"subtitle\", \"detailNumberOfLines\": 0}"
+    }
+    let height = rowHeight.map { "\"rowHeight\": \($0), " } ?? ""
+    let json = """
+        { "device": "iPhone 8", "root": { "navigationController": { "stack": [ { "title": "200 rows", "view": {
+          "tableView": { "style": "plain", \(height)"sections": [ { "rows": [ \(list.joined(separator: ", ")) ] } ] } } } ] } } }
+        """
+    return try SceneDecoder.decode(json, file: "<200-row table>", baseDirectory: nil)
+}
+
+func benchSelfSizing(iterations: Int, warmup: Int) throws {
+    let fixed = try selfSizingScene(rowHeight: 64), sizing = try selfSizingScene(rowHeight: nil)
+    let renderer = Renderer()
+    let samples = try measureRoundRobin(iterations, warmup: warmup, [{ _ = try renderer.render(fixed) }, { _ = try renderer.render(sizing) }])
+    let r = samples[1].median / samples[0].median
+    print("200 subtitle rows with wrapping details, iPhone 8 @2x, in memory; median of \(iterations) rounds after \(warmup) warm-up, taking turns.")
+    print(pad("fixed 64-point rows", 24) + lpad(ms(samples[0].median), 12))
+    print(pad("self-sizing rows", 24) + lpad(ms(samples[1].median), 12) + lpad(ratio(r), 10))
+    print("GOAL a 200-row self-sizing table within 1.2× the same table with fixed rows: \(ratio(r)) — \(r <= 1.2 ? "met" : "MISSED")")
+}
+
 // MARK: - Part 2: inputs for `tintype diff`, and tintype's in-process compare
 
 func makeDiffInputs(scenePath: String, work: String) throws {
@@ -498,6 +527,7 @@ func main() -> Int32 {
         print("Usage: tintype-bench scenes|png [--scene S.json] [--work DIR] [--iterations N] [--warmup N]\n"
               + "       tintype-bench table [--iterations N] [--warmup N]\n"
               + "       tintype-bench text [--iterations N] [--warmup N]\n"
+              + "       tintype-bench self-sizing [--iterations N] [--warmup N]\n"
               + "       tintype-bench png-digests [--scene S.json]\n"
               + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
               + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
@@ -528,6 +558,7 @@ func main() -> Int32 {
             try compareInProcess(positional[0], positional[1], iterations: iterations, warmup: warmup)
         case "table": try benchTable(iterations: iterations, warmup: warmup)
         case "text": try benchText(iterations: iterations, warmup: warmup)
+        case "self-sizing": try benchSelfSizing(iterations: iterations, warmup: warmup)
         case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
         case "png-digests": print(try pngDigests(scenePath: scene).joined(separator: "\n"))
         default: throw BenchError("unknown command \(command)")

@@ -155,15 +155,22 @@ public struct TableRow: Sendable, Equatable {
     /// Nil means the table's default: delete while editing.
     public var editingStyle: EditingStyle?
     public var showsReorderControl: Bool
+    /// Whether the content moves right while the table edits (UIKit's shouldIndentWhileEditing):
+    /// every row does by default, an editing style of none included.
+    public var shouldIndentWhileEditing = true
     /// The red Delete button shown after the minus control was tapped (editing mode).
     public var showsDeleteConfirmation: Bool
     /// The row shown swiped open, with its actions.
     public var swiped: SwipeState?
     /// Nil means the table's row height, or the content's height when rows size themselves.
     public var height: Double?
-    /// Lines the text may take (0: as many as it needs), and the detail's.
-    public var numberOfLines: Int = 0
+    /// Lines the text may take (0: as many as it needs), and the detail's. Nil is the style's
+    /// default: as many as it needs, but one for a value2 row's title column (see `textLines`).
+    public var numberOfLines: Int?
     public var detailNumberOfLines: Int = 0
+    /// The lines the text may take beside its detail: `numberOfLines`, or the style's default
+    /// (value2's narrow title column keeps one truncated line, as UIKit's does).
+    public var textLines: Int { numberOfLines ?? (style == .value2 ? 1 : 0) }
     /// This row's separator inset; nil means the table's.
     public var separatorInset: EdgeInsets?
     private var views: [Slot: View]

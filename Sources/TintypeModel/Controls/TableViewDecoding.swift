@@ -126,6 +126,7 @@ extension TableRow {
         row.tintColor = r.color("tintColor")
         row.editingStyle = r.choice("editingStyle", EditingStyle.self)
         if let s = r.bool("showsReorderControl") { row.showsReorderControl = s }
+        if let s = r.bool("shouldIndentWhileEditing") { row.shouldIndentWhileEditing = s }
         if let s = r.bool("showsDeleteConfirmation") { row.showsDeleteConfirmation = s }
         if let s = r.object("swiped") { row.swiped = SwipeState.decode(s) }
         if let n = r.node("contentView") {

@@ -69,6 +69,10 @@ struct TableCellDrawing {
     /// Above and below a self-sizing cell's labels (its content view's layout margins, iOS 11).
     static let verticalMargin = 11.0
 
+    /// Whether the row's content moves right while the table edits: UIKit indents every row
+    /// (shouldIndentWhileEditing), with or without an editing control, unless the row says not to.
+    func indentsForEditing(_ row: TableRow) -> Bool { table.isEditing && row.shouldIndentWhileEditing }
+
     /// Where a row's text may go, from the cell's left edge: the editing indent, the image and the
     /// accessory taken out as `items` places them; and the tallest of the image and accessory.
     func span(_ row: TableRow, cellWidth: Double) throws(RenderError) -> (left: Double, textLeft: Double, right: Double, sideHeight: Double) {
@@ -77,7 +81,7 @@ struct TableCellDrawing {
         var left = (insetGrouped ? 0 : safe.left) + component.margin
         var right = cellWidth - (insetGrouped ? 0 : safe.right + component.indexWidth) - component.margin
         var side = 0.0
-        if table.isEditing, (row.editingStyle ?? .delete) != .none { left += Self.editingIndent }
+        if indentsForEditing(row) { left += Self.editingIndent }
         if table.isEditing {
             if row.showsReorderControl && !row.showsDeleteConfirmation { right -= TableGlyphs.reorder.size.width + Self.accessoryGap }
         } else if let v = row.accessoryView {
@@ -135,25 +139,25 @@ struct TableCellDrawing {
         }
         switch row.style {
         case .default:
-            let t = m(text, tf, width, row.numberOfLines)
+            let t = m(text, tf, width, row.textLines)
             return LabelBlock(text: t, detail: nil, stacked: false, height: t?.size.height ?? 0)
         case .subtitle:
-            let t = m(text, tf, width, row.numberOfLines), d = m(detail, df, width, row.detailNumberOfLines)
+            let t = m(text, tf, width, row.textLines), d = m(detail, df, width, row.detailNumberOfLines)
             return LabelBlock(text: t, detail: d, stacked: true, height: (t?.size.height ?? 0) + (d?.size.height ?? 0))
         case .value1, .value2:
             if stacksLabels {
                 let from = row.style == .value2 ? left : textLeft
-                let t = m(text, tf, max(0, right - from), row.numberOfLines), d = m(detail, df, max(0, right - from), row.detailNumberOfLines)
+                let t = m(text, tf, max(0, right - from), row.numberOfLines ?? 0), d = m(detail, df, max(0, right - from), row.detailNumberOfLines)
                 return LabelBlock(text: t, detail: d, stacked: true, height: (t?.size.height ?? 0) + (d?.size.height ?? 0))
             }
             if row.style == .value2 {
-                let t = m(text, tf, 90, row.numberOfLines), d = m(detail, df, max(0, right - left - 97), row.detailNumberOfLines)
+                let t = m(text, tf, 90, row.textLines), d = m(detail, df, max(0, right - left - 97), row.detailNumberOfLines)
                 return LabelBlock(text: t, detail: d, stacked: false, height: max(t?.size.height ?? 0, d?.size.height ?? 0))
             }
             // value1: the detail keeps one line at the trailing side; the text wraps in what is left.
             let d = m(detail, df, width, 1)
             let dw = detail.map { min(component.context.text.size(of: $0, font: df).width + 1, width) } ?? 0
-            let t = m(text, tf, max(0, width - (detail == nil ? 0 : dw + 6)), row.numberOfLines)
+            let t = m(text, tf, max(0, width - (detail == nil ? 0 : dw + 6)), row.textLines)
             return LabelBlock(text: t, detail: d, stacked: false, height: max(t?.size.height ?? 0, d?.size.height ?? 0))
         }
     }
@@ -168,7 +172,7 @@ struct TableCellDrawing {
         if let v = row.contentView, v.frame == nil, v.hasOwnSize {
             let safe = component.safe
             let insetGrouped = table.style == .insetGrouped
-            let indent = table.isEditing && (row.editingStyle ?? .delete) != .none ? Self.editingIndent : 0
+            let indent = indentsForEditing(row) ? Self.editingIndent : 0
             let w = cellWidth - (insetGrouped ? 0 : safe.left + safe.right) - indent
             content = max(content, try Measure(context: component.context).size(v, width: w, env: env).size.height)
         }
@@ -217,6 +221,8 @@ struct TableCellDrawing {
         if editingStyle != .none {
             content += TableGlyphs.editingControl(editingStyle, confirming: row.showsDeleteConfirmation,
                                                   center: Point(x: left + 8, y: centerY))
+        }
+        if indentsForEditing(row) {
             left += Self.editingIndent
             contentViewMinX += Self.editingIndent
         }

@@ -95,7 +95,8 @@ struct TableViewComponent {
         let measure = Measure(context: context)
         let footnoteGrowth = max(0, lineHeight(font(.style(.footnote))) - lineHeight(ResolvedFont(system: 13, weight: .regular)))
         let band = max(TableLayout.Metrics.plainBand, (lineHeight(font(.style(.headline))) + 7.4).rounded(.up))
-        return TableLayout.Sizing(
+        let estimate = table.estimatedRowHeight.flatMap { $0 > 0 ? $0 : nil } ?? 44
+        var sizing = TableLayout.Sizing(
             rowHeight: { s, r, row throws(RenderError) in
                 if let h = row.height { return h }
                 guard selfSizing else { return fixed }
@@ -109,6 +110,13 @@ struct TableViewComponent {
             },
             groupedTitledHeader: TableLayout.Metrics.groupedTitledHeader + footnoteGrowth,
             plainBand: band)
+        if selfSizing {
+            // Rows below the visible bottom are never drawn: they only place what follows them,
+            // which is off screen too, so an estimate serves.
+            sizing.measuredUntil = contentOffset.y + frame.height
+            sizing.estimatedRowHeight = { $0.height ?? estimate }
+        }
+        return sizing
     }
 
     func layout() throws(RenderError) -> TableLayout {
@@ -175,7 +183,7 @@ struct TableViewComponent {
         for (s, section) in table.sections.enumerated() {
             let sectionCells = layout.cells.filter { $0.section == s }
             for cell in sectionCells {
-                // Rows off screen were measured (they place the rest) but are not drawn.
+                // Rows above the visible top were measured (they place the rest) but are not drawn; rows below the bottom were only estimated.
                 let r = absolute(cell.frame)
                 guard r.maxY > frame.minY, r.minY < frame.maxY else { continue }
                 let row = section.rows[cell.row]

@@ -57,6 +57,12 @@ struct TableLayout: Equatable {
         var viewHeight: (View) throws(RenderError) -> Double?
         var groupedTitledHeader: Double
         var plainBand: Double
+        /// Rows that start at or below this content y are not measured but estimated, as
+        /// UITableView does with `estimatedRowHeight`: they are off screen, so only the rows
+        /// on screen pay for measuring their text, however long the table.
+        var measuredUntil: Double = .infinity
+        /// The height of a row that is estimated, not measured.
+        var estimatedRowHeight: (TableRow) -> Double = { $0.height ?? 44 }
 
         static func fixed(_ table: TableView) -> Sizing {
             Sizing(rowHeight: { _, _, row in row.height ?? table.rowHeight ?? 44 }, viewHeight: { $0.frame?.height },
@@ -95,7 +101,7 @@ struct TableLayout: Equatable {
             y += headerHeight
             let rowsTop = y
             for (r, row) in section.rows.enumerated() {
-                let h = try sizing.rowHeight(s, r, row)
+                let h = y >= sizing.measuredUntil ? sizing.estimatedRowHeight(row) : try sizing.rowHeight(s, r, row)
                 cells.append(Cell(section: s, row: r, frame: Rect(x: cellX, y: y, width: cellW, height: h),
                                   isFirst: r == 0, isLast: r == section.rows.count - 1))
                 y += h
