@@ -4,7 +4,7 @@ extension StackView {
     static func decode(_ r: ObjectReader, depth: Int) -> StackView {
         var s = StackView()
         if let a = r.choice("axis", Axis.self) { s.axis = a }
-        if let n = r.node("spacing") {
+        if let n = r.node("spacing", as: .number(-10_000, 10_000)) {
             // Negative spacing overlaps neighbours; the layout clamps what the content cannot give.
             if let v = ObjectReader.number(n, path: join(r.path, "spacing"), in: -10_000...10_000, context: r.context) { s.spacing = v }
         }
@@ -44,7 +44,8 @@ enum ViewLayoutDecoding {
     static let priorityNames: [String: Double] = ["required": 1000, "defaultHigh": 750, "defaultLow": 250, "fittingSizeLevel": 50]
 
     static func decode(_ r: ObjectReader, into view: inout View) {
-        let absolute = r.node("layoutMargins"), directional = r.node("directionalLayoutMargins")
+        let absolute = r.node("layoutMargins", as: .numbers(["top", "left", "bottom", "right"], nonNegative: []))
+        let directional = r.node("directionalLayoutMargins", as: .numbers(["top", "leading", "bottom", "trailing"], nonNegative: []))
         if let n = absolute {
             if let v = ObjectReader.numbers(n, path: join(r.path, "layoutMargins"), names: ["top", "left", "bottom", "right"], context: r.context) {
                 view.layoutMargins = LayoutMargins(top: v[0], leading: v[1], bottom: v[2], trailing: v[3], isAbsolute: true)
@@ -66,7 +67,8 @@ enum ViewLayoutDecoding {
 
     /// `251`, `"defaultHigh"`, or `{"horizontal": 251, "vertical": 750}`.
     static func priorities(_ r: ObjectReader, _ key: String) -> AxisPriorities? {
-        guard let n = r.node(key) else { return nil }
+        let form = ValueForm.anyOf([.number(priorityRange.lowerBound, priorityRange.upperBound), .choice(priorityNames.keys.sorted()), .object])
+        guard let n = r.node(key, as: form) else { return nil }
         let path = join(r.path, key)
         if case .object = n.value {
             guard let o = ObjectReader(n, path: path, context: r.context) else { return nil }

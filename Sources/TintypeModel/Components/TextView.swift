@@ -23,7 +23,7 @@ public struct TextView: Sendable, Equatable {
 extension TextView {
     static func decode(_ r: ObjectReader) -> TextView {
         var v = TextView(text: r.string("text") ?? "")
-        if let n = r.node("font") { v.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) ?? v.font }
+        if let n = r.node("font", as: .font) { v.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) ?? v.font }
         if let c = r.colorValue("textColor") { v.textColor = c }
         if let a = r.choice("textAlignment", TextAlignment.self) { v.textAlignment = a }
         if let i = r.insets("textContainerInset") { v.textContainerInset = i }

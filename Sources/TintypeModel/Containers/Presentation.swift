@@ -133,13 +133,17 @@ public struct AlertTextField: Sendable, Equatable {
 
 extension Presentation {
     /// `{"alert": {...}}` or `{"actionSheet": {...}}`.
+    /// The form of a presentation, for the JSON Schema.
+    static let form = ValueForm.oneKey(prefix: "presentation", keys: ["alert", "actionSheet", "sheet", "popover"])
+
     static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> Presentation? {
+        context.recorder?.declare(path, form)
         guard case .object(let members) = n.value, members.count == 1, let m = members.first else {
             context.report(path, n.position, "expected {\"alert\": {...}}, {\"actionSheet\": {...}}, {\"sheet\": {...}} or {\"popover\": {...}}")
             return nil
         }
         if m.key == "sheet" {
-            guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+            guard let r = ObjectReader(m.value, path: path, context: context, schemaName: "presentation." + m.key) else { return nil }
             defer { r.finish() }
             let style = r.choice("modalPresentationStyle", ModalSheet.Style.self) ?? .fullScreen
             guard let root = r.node("root") else {
@@ -153,7 +157,7 @@ extension Presentation {
             return .sheet(ModalSheet(style: style, root: view))
         }
         if m.key == "popover" {
-            guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+            guard let r = ObjectReader(m.value, path: path, context: context, schemaName: "presentation." + m.key) else { return nil }
             defer { r.finish() }
             let source = PopoverSource.decode(r)
             let size = r.size("preferredContentSize")
@@ -175,7 +179,7 @@ extension Presentation {
             context.report(path, m.keyPosition, message)
             return nil
         }
-        guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+        guard let r = ObjectReader(m.value, path: path, context: context, schemaName: "presentation." + m.key) else { return nil }
         defer { r.finish() }
         var alert = AlertController(title: r.string("title"), message: r.string("message"))
         alert.tintColor = r.color("tintColor")

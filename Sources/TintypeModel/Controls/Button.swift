@@ -69,7 +69,7 @@ public struct Button: Sendable, Equatable {
         if let c = PerState<ColorValue>.decode(r, "titleColor", { n, p, c in ObjectReader.colorValue(n, path: p, context: c) }) { b.titleColor = c }
         if let i = PerState<ControlImage>.decodeImages(r, "image") { b.image = i }
         if let i = PerState<ControlImage>.decodeImages(r, "backgroundImage") { b.backgroundImage = i }
-        if let n = r.node("font") { b.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) }
+        if let n = r.node("font", as: .font) { b.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) }
         if let i = r.signedInsets("contentEdgeInsets") { b.contentEdgeInsets = i }
         if let i = r.signedInsets("titleEdgeInsets") { b.titleEdgeInsets = i }
         if let i = r.signedInsets("imageEdgeInsets") { b.imageEdgeInsets = i }
@@ -196,7 +196,7 @@ public struct ControlImage: Sendable, Equatable {
 extension ObjectReader {
     /// Insets that may be negative (UIButton's edge insets): one number, `[top, left, bottom, right]`, or an object.
     func signedInsets(_ key: String) -> EdgeInsets? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .insets(signed: true)) else { return nil }
         if case .number = n.value {
             return ObjectReader.number(n, path: join(path, key), in: nil, context: context)
                 .map { EdgeInsets(top: $0, left: $0, bottom: $0, right: $0) }
@@ -207,7 +207,8 @@ extension ObjectReader {
 
     /// A number that must lie in `lower...upper`, reported against its own key with both bounds named.
     func number(_ key: String, between lower: (name: String, value: Double), and upper: (name: String, value: Double)) -> Double? {
-        guard let n = node(key), let v = ObjectReader.number(n, path: join(path, key), in: SceneLimits.controlValue, context: context) else { return nil }
+        let range = SceneLimits.controlValue
+        guard let n = node(key, as: .number(range.lowerBound, range.upperBound)), let v = ObjectReader.number(n, path: join(path, key), in: range, context: context) else { return nil }
         guard v >= lower.value, v <= upper.value else {
             report(key, n, "\(key) \(format(v)) is outside \(lower.name)…\(upper.name) (\(format(lower.value))…\(format(upper.value)))")
             return nil

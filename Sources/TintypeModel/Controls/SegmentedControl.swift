@@ -82,7 +82,7 @@ public struct SegmentedControl: Sendable, Equatable {
             guard let o = ObjectReader(n, path: p, context: ctx, what: "an object of text attributes (foregroundColor, font)") else { return nil }
             defer { o.finish() }
             var attrs = TitleAttributes(foregroundColor: o.colorValue("foregroundColor"))
-            if let f = o.node("font") { attrs.font = Label.decodeFont(f, path: join(p, "font"), context: ctx) }
+            if let f = o.node("font", as: .font) { attrs.font = Label.decodeFont(f, path: join(p, "font"), context: ctx) }
             return attrs
         }) {
             c.titleTextAttributes = a

@@ -67,7 +67,7 @@ extension TableView {
     /// the view has a size of its own: a label, image view, control or stack view, or a layout's
     /// width and height).
     static func decodeSizedView(_ r: ObjectReader, _ key: String, depth: Int, what: String, uses: String, measurable: Bool = false) -> View? {
-        guard let n = r.node(key) else { return nil }
+        guard let n = r.node(key, as: .view) else { return nil }
         let p = join(r.path, key)
         guard let v = SceneDecoder.decodeView(n, path: p, depth: depth + 1, context: r.context) else { return nil }
         guard v.frame != nil || (measurable && v.hasOwnSize) else {
@@ -108,8 +108,8 @@ extension TableRow {
         row.detailText = r.string("detailText")
         row.textColor = r.colorValue("textColor")
         row.detailTextColor = r.colorValue("detailTextColor")
-        if let f = r.node("font") { row.font = Label.decodeFont(f, path: join(path, "font"), context: context) }
-        if let f = r.node("detailFont") { row.detailFont = Label.decodeFont(f, path: join(path, "detailFont"), context: context) }
+        if let f = r.node("font", as: .font) { row.font = Label.decodeFont(f, path: join(path, "font"), context: context) }
+        if let f = r.node("detailFont", as: .font) { row.detailFont = Label.decodeFont(f, path: join(path, "detailFont"), context: context) }
         if let a = r.choice("textAlignment", TextAlignment.self) { row.textAlignment = a }
         row.image = r.imageSource("image")
         if let m = r.choice("imageRenderingMode", RenderingMode.self, aliases: ["original": .alwaysOriginal, "template": .alwaysTemplate]) {

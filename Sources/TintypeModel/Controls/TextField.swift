@@ -69,7 +69,7 @@ public struct TextField: Sendable, Equatable {
         if let s = r.choice("borderStyle", BorderStyle.self) { f.borderStyle = s }
         if let t = r.string("text") { f.text = t }
         f.placeholder = r.string("placeholder")
-        if let n = r.node("font") { f.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) ?? f.font }
+        if let n = r.node("font", as: .font) { f.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) ?? f.font }
         if let c = r.colorValue("textColor") { f.textColor = c }
         if let a = r.choice("textAlignment", TextAlignment.self) { f.textAlignment = a }
         if let m = r.choice("clearButtonMode", ViewMode.self) { f.clearButtonMode = m }
@@ -90,7 +90,7 @@ public struct TextField: Sendable, Equatable {
 
     /// A side view: any view kind, nested as deep as its path already is.
     static func decodeSideView(_ r: ObjectReader, _ key: String) -> View? {
-        guard let n = r.node(key) else { return nil }
+        guard let n = r.node(key, as: .view) else { return nil }
         let path = join(r.path, key)
         // Control decoders are not told their depth; each level of nesting adds a "." to the path,
         // so counting them bounds the depth from above and keeps recursion within the limit.

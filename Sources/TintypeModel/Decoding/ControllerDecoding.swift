@@ -15,7 +15,9 @@ extension SceneDecoder {
     static func decodeChildController(_ node: JSONNode, path: String, depth: Int, context: DecodeContext) -> Controller? {
         if case .object(let members) = node.value, members.count == 1, let m = members.first,
            ["viewController", "navigationController", "tabBarController", "splitViewController"].contains(m.key) {
-            guard let r = ObjectReader(m.value, path: path, context: context) else { return nil }
+            // The same object as the view kind of that name (a view may stand in for a controller).
+            context.recorder?.declare(path, .view)
+            guard let r = ObjectReader(m.value, path: path, context: context, what: "an object of \(m.key) properties") else { return nil }
             defer { r.finish() }
             return decodeController(kind: m.key, r, depth: depth + 1)
         }
@@ -28,7 +30,7 @@ extension ViewController {
     static func decode(_ r: ObjectReader, depth: Int) -> ViewController {
         var vc = ViewController()
         vc.title = r.string("title")
-        if let n = r.node("view") {
+        if let n = r.node("view", as: .view) {
             if let v = SceneDecoder.decodeView(n, path: join(r.path, "view"), depth: depth + 1, context: r.context) { vc.view = v }
         }
         var item = NavigationItem()
@@ -36,7 +38,7 @@ extension ViewController {
         item.prompt = r.string("prompt")
         if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
         if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
-        if let n = r.node("titleView") {
+        if let n = r.node("titleView", as: .view) {
             item.titleView = SceneDecoder.decodeView(n, path: join(r.path, "titleView"), depth: depth + 1, context: r.context)
         }
         item.backButtonTitle = r.string("backButtonTitle")
@@ -115,7 +117,7 @@ extension TabBarController {
                 item.landscapeImagePhone = t.imageSource("landscapeImagePhone")
                 item.largeContentSizeImage = t.imageSource("largeContentSizeImage")
                 var root = Controller.content(ViewController())
-                if let rn = t.node("root") {
+                if let rn = t.node("root", as: .view) {
                     if let c = SceneDecoder.decodeChildController(rn, path: join(p, "root"), depth: depth, context: r.context) { root = c }
                 }
                 tabs.tabs.append(Tab(item: item, root: root))
@@ -159,7 +161,7 @@ extension BarButtonItem {
 
     static func decode(_ n: JSONNode, path: String, depth: Int = 0, context: DecodeContext) -> BarButtonItem? {
         if case .string(let title) = n.value { return BarButtonItem(.title(title)) }
-        guard let r = ObjectReader(n, path: path, context: context, what: "a bar button item (a title or an object)") else { return nil }
+        guard let r = ObjectReader(n, path: path, context: context, what: "a bar button item (a title or an object)", schemaName: "barButtonItem") else { return nil }
         defer { r.finish() }
         var content: Content?
         var given: [String] = []
@@ -169,7 +171,7 @@ extension BarButtonItem {
         if let img = r.imageSource("image") { content = .image(img, mode); given.append("image") }
         if r.bool("flexibleSpace") == true { content = .flexibleSpace; given.append("flexibleSpace") }
         if let w = r.length("fixedSpace") { content = .fixedSpace(w); given.append("fixedSpace") }
-        if let v = r.node("customView") {
+        if let v = r.node("customView", as: .view) {
             given.append("customView")
             if let view = SceneDecoder.decodeView(v, path: join(path, "customView"), depth: depth + 1, context: context) { content = .customView(view) }
         }
@@ -224,7 +226,7 @@ extension BarAppearance {
         switch kind {
         case .navigation:
             a.titleColor = r.color("titleColor")
-            if let n = r.node("titleFont") { a.titleFont = Label.decodeFont(n, path: join(r.path, "titleFont"), context: r.context) }
+            if let n = r.node("titleFont", as: .font) { a.titleFont = Label.decodeFont(n, path: join(r.path, "titleFont"), context: r.context) }
             a.largeTitleColor = r.color("largeTitleColor")
             a.backIndicatorImage = r.imageSource("backIndicatorImage")
             a.backIndicatorTransitionMaskImage = r.imageSource("backIndicatorTransitionMaskImage")
@@ -266,7 +268,7 @@ extension DecodeContext {
 
 extension ObjectReader {
     func imageSource(_ key: String) -> ImageSource? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .string) else { return nil }
         return context.imageSource(n, path: join(path, key))
     }
 }

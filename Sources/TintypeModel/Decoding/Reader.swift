@@ -9,6 +9,8 @@ final class DecodeContext {
     let file: String
     let baseDirectory: String?
     private(set) var issues: [SceneIssue] = []
+    /// When set, every object read and what each read accepts are recorded (for `SceneSchema`).
+    var recorder: KeyRecorder?
     /// Things UIKit would accept but ignore or do differently than asked; the scene still renders.
     private(set) var warnings: [SceneIssue] = []
 
@@ -74,13 +76,30 @@ final class ObjectReader {
     let node: JSONNode
     private let members: [JSONMember]
     private var known: [String] = []
+    // For the recorder (see `SceneSchema`): what each key's reads accept, and the keys read raw.
+    private let what: String
+    private let schemaName: String?
+    private let recorded: Bool
+    private var forms: [String: [ValueForm]] = [:]
+    private var raw: Set<String> = []
 
-    init?(_ node: JSONNode, path: String, context: DecodeContext, what: String = "an object") {
+    /// `schemaName` names the JSON Schema definition objects read here share wherever they appear
+    /// (a font, a bar button item); without one, the definition is named by where the object is.
+    /// `recorded: false` leaves the object out of the schema (its form is described by the read).
+    init?(_ node: JSONNode, path: String, context: DecodeContext, what: String = "an object",
+          schemaName: String? = nil, recorded: Bool = true) {
         guard case .object(let members) = node.value else {
             context.report(path, node.position, "expected \(what), found \(node.value.kindName)")
             return nil
         }
         self.node = node; self.members = members; self.path = path; self.context = context
+        self.what = what; self.schemaName = schemaName; self.recorded = recorded
+    }
+
+    // Every key asked for is known by now, whichever way decoding went.
+    deinit {
+        guard recorded, let recorder = context.recorder else { return }
+        recorder.add(KeyRecorder.Reader(path: path, what: what, name: schemaName, keys: known, forms: forms, raw: raw))
     }
 
     var keys: [String] { members.map(\.key) }
@@ -90,7 +109,20 @@ final class ObjectReader {
     }
 
     /// The value for `key`, or nil when absent (an explicit `null` counts as absent unless `keepNull`).
-    func node(_ key: String, keepNull: Bool = false) -> JSONNode? {
+    /// `form` is what the caller accepts there, for the JSON Schema; without it the caller's own
+    /// decoding says (`SceneSchema` looks at what it declares or reads at the key's path).
+    func node(_ key: String, keepNull: Bool = false, as form: ValueForm? = nil) -> JSONNode? {
+        if context.recorder != nil {
+            if let form {
+                if !(forms[key] ?? []).contains(form) { forms[key, default: []].append(form) }
+            } else {
+                raw.insert(key)
+            }
+        }
+        return find(key, keepNull: keepNull)
+    }
+
+    private func find(_ key: String, keepNull: Bool = false) -> JSONNode? {
         if !known.contains(key) { known.append(key) }
         guard let m = members.first(where: { $0.key == key }) else { return nil }
         if case .null = m.value.value, !keepNull { return nil }
@@ -98,7 +130,7 @@ final class ObjectReader {
     }
 
     /// Whether `key` has a value (`null` counts as none, so a required member set to null is "missing").
-    func has(_ key: String) -> Bool { node(key) != nil }
+    func has(_ key: String) -> Bool { find(key) != nil }
 
     /// Reports every key that no read asked for.
     func finish() {
@@ -113,9 +145,9 @@ final class ObjectReader {
 
     /// A string, or the app's translation of `{"localized": "KEY", "arguments": [...]}`.
     func string(_ key: String) -> String? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .text) else { return nil }
         if case .object(let members) = n.value, members.contains(where: { $0.key == "localized" }),
-           let r = ObjectReader(n, path: join(path, key), context: context) {
+           let r = ObjectReader(n, path: join(path, key), context: context, schemaName: "localizedText") {
             return context.localizer.text(r)
         }
         guard case .string(let s) = n.value else {
@@ -126,14 +158,15 @@ final class ObjectReader {
     }
 
     func bool(_ key: String) -> Bool? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .boolean) else { return nil }
         guard case .bool(let b) = n.value else { report(key, n, "expected true or false, found \(n.value.kindName)"); return nil }
         return b
     }
 
     /// A finite number in `range`; the default is `SceneLimits.coordinate` (points that may be negative).
     func number(_ key: String, in range: ClosedRange<Double>? = nil) -> Double? {
-        guard let n = node(key) else { return nil }
+        let r = range ?? SceneLimits.coordinate
+        guard let n = node(key, as: .number(r.lowerBound, r.upperBound)) else { return nil }
         return ObjectReader.number(n, path: join(path, key), in: range, context: context)
     }
 
@@ -142,7 +175,7 @@ final class ObjectReader {
 
     /// A whole number in `range` (which never reaches past `Int`: a Double as large as `Int.max` rounds past it).
     func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .integer(range.lowerBound, range.upperBound)) else { return nil }
         guard case .number(let v) = n.value else {
             report(key, n, "expected a whole number, found \(n.value.kindName)")
             return nil
@@ -176,7 +209,7 @@ final class ObjectReader {
 
     /// A length that may be `"hairline"` (one device pixel).
     func lengthOrHairline(_ key: String) -> Length? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .lengthOrHairline) else { return nil }
         if case .string(let s) = n.value {
             guard s == "hairline" else { report(key, n, "expected a number or \"hairline\", found \(quoted(s))"); return nil }
             return .hairline
@@ -186,7 +219,7 @@ final class ObjectReader {
 
     /// One of an enum's raw values (or an alias), with a suggestion when it is none of them.
     func choice<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, aliases: [String: E] = [:]) -> E? where E.RawValue == String {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .choice(E.allCases.map(\.rawValue) + aliases.keys.sorted())) else { return nil }
         return ObjectReader.choice(n, path: join(path, key), type, aliases: aliases, context: context)
     }
 
@@ -208,7 +241,7 @@ final class ObjectReader {
     static let colorHelp = "expected #RGB, #RRGGBB, #RRGGBBAA, a color name like systemBlue, white(W) or white(W, A), optionally followed by @alpha"
 
     func color(_ key: String) -> Color? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .color(tint: false)) else { return nil }
         return ObjectReader.color(n, path: join(path, key), context: context)
     }
 
@@ -235,7 +268,7 @@ final class ObjectReader {
 
     /// A color or `tint`.
     func colorValue(_ key: String) -> ColorValue? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .color(tint: true)) else { return nil }
         return ObjectReader.colorValue(n, path: join(path, key), context: context)
     }
 
@@ -246,21 +279,22 @@ final class ObjectReader {
 
     // MARK: Structures
 
-    func object(_ key: String) -> ObjectReader? {
-        guard let n = node(key) else { return nil }
-        return ObjectReader(n, path: join(path, key), context: context)
+    /// The object at `key`; `schemaName` as for `init`.
+    func object(_ key: String, schemaName: String? = nil) -> ObjectReader? {
+        guard let n = node(key, as: .object) else { return nil }
+        return ObjectReader(n, path: join(path, key), context: context, schemaName: schemaName)
     }
 
     /// Elements of an array with their paths (`key[i]`).
     func array(_ key: String) -> [(node: JSONNode, path: String)]? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .array) else { return nil }
         guard case .array(let items) = n.value else { report(key, n, "expected an array, found \(n.value.kindName)"); return nil }
         return items.enumerated().map { (i, item) in (item, join(path, key) + "[\(i)]") }
     }
 
     /// Numbers given as an array (`[x, y]`) or as an object with named members (`{"x": 1, "y": 2}`).
     func numbers(_ key: String, names: [String], nonNegative: Set<String> = []) -> [Double]? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .numbers(names, nonNegative: names.filter(nonNegative.contains))) else { return nil }
         return ObjectReader.numbers(n, path: join(path, key), names: names, nonNegative: nonNegative, context: context)
     }
 
@@ -280,7 +314,7 @@ final class ObjectReader {
             }
             return out
         case .object:
-            guard let r = ObjectReader(n, path: path, context: context) else { return nil }
+            guard let r = ObjectReader(n, path: path, context: context, recorded: false) else { return nil }
             var out: [Double] = []
             var ok = true
             for name in names {
@@ -300,7 +334,7 @@ final class ObjectReader {
 
     /// The object's `"id"`, declared in the scene's namespace of ids.
     func id() -> String? {
-        guard let n = node("id") else { return nil }
+        guard let n = node("id", as: .string) else { return nil }
         guard case .string(let s) = n.value else {
             context.report(join(path, "id"), n.position, "expected an id (a string), found \(n.value.kindName)")
             return nil
@@ -311,7 +345,7 @@ final class ObjectReader {
 
     /// A string naming an id declared somewhere in the scene (checked once the scene is read).
     func reference(_ key: String) -> String? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .string) else { return nil }
         guard case .string(let s) = n.value else {
             context.report(join(path, key), n.position, "expected an id (a string), found \(n.value.kindName)")
             return nil
@@ -338,7 +372,7 @@ final class ObjectReader {
 
     /// Insets as one number for all sides, `[top, left, bottom, right]`, or an object.
     func insets(_ key: String) -> EdgeInsets? {
-        guard let n = node(key) else { return nil }
+        guard let n = node(key, as: .insets(signed: false)) else { return nil }
         if case .number = n.value {
             return ObjectReader.number(n, path: join(path, key), in: SceneLimits.length, context: context)
                 .map { EdgeInsets(top: $0, left: $0, bottom: $0, right: $0) }

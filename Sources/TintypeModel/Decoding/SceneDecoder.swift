@@ -56,6 +56,11 @@ public enum SceneDecoder {
     /// Decodes a scene from its bytes. `file` names it in messages; image paths are relative to
     /// `baseDirectory` (the current directory when nil); `locales` as for `load(path:locales:)`.
     public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = []) throws(SceneError) -> Scene {
+        try decode(bytes, file: file, baseDirectory: baseDirectory, locales: locales, recorder: nil)
+    }
+
+    /// Decodes, recording every object read and what each read accepts (see `SceneSchema`).
+    static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = [], recorder: KeyRecorder?) throws(SceneError) -> Scene {
         guard bytes.count <= SceneLimits.maxFileSize else {
             throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
         }
@@ -67,6 +72,7 @@ public enum SceneDecoder {
         }
         let context = DecodeContext(file: file, baseDirectory: baseDirectory)
         context.extraLocales = locales
+        context.recorder = recorder
         checkCounts(root, path: "", context: context)
         let scene = decodeScene(root, context: context)
         // Issues in document order (unknown keys are found when an object is finished).
@@ -119,6 +125,12 @@ public enum SceneDecoder {
         var scene = Scene(root: View())
         scene.baseDirectory = context.baseDirectory
         decodeLanguage(r, into: &scene, node: node, context: context, locale: locale)
+        // "$schema" names the JSON Schema for editors (docs/scene.schema.json); it changes nothing.
+        if let n = r.node("$schema", as: .string) {
+            if case .string = n.value {} else {
+                context.report("$schema", n.position, "expected the path or URL of the scene schema (a string), found \(n.value.kindName)")
+            }
+        }
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
         }
@@ -134,7 +146,7 @@ public enum SceneDecoder {
         }
         if let o = r.choice("orientation", Orientation.self) { scene.orientation = o }
         if let n = r.node("canvas") { scene.canvas = Canvas.decode(n, path: "canvas", context: context) }
-        if let n = r.node("scale") {
+        if let n = r.node("scale", as: .number(SceneLimits.scaleRange.lowerBound, SceneLimits.scaleRange.upperBound)) {
             if let s = ObjectReader.number(n, path: "scale", in: SceneLimits.scaleRange, context: context) { scene.scale = s }
         }
         scene.tintColor = r.color("tintColor")
@@ -161,7 +173,7 @@ public enum SceneDecoder {
             s.finish()
         }
         if let v = r.integer("systemVersion", in: Scene.systemVersions) { scene.systemVersion = v }
-        if let n = r.node("presented") {
+        if let n = r.node("presented", as: Presentation.form) {
             scene.presented = Presentation.decode(n, path: "presented", context: context)
         }
         var positions: [String: SourcePosition] = [:]
@@ -189,7 +201,7 @@ public enum SceneDecoder {
         if let items = r.array("touches") {
             scene.touches = items.compactMap { TouchMark.decode($0.node, path: $0.path, context: context) }
         }
-        if let n = r.node("root") {
+        if let n = r.node("root", as: .view) {
             if let v = decodeView(n, path: "root", depth: 0, context: context) { scene.root = v }
         } else {
             context.report("root", node.position, "missing \"root\": the scene's root view, like {\"view\": {...}}")
@@ -225,7 +237,7 @@ public enum SceneDecoder {
     /// The scene's `locale`, `strings`, `pseudoLanguage` and `missingStrings`, read before any
     /// view so that localized texts can be looked up as they are met.
     static func decodeLanguage(_ r: ObjectReader, into scene: inout Scene, node: JSONNode, context: DecodeContext, locale: String? = nil) {
-        if let n = r.node("locale") {
+        if let n = r.node("locale", as: .string) {
             if case .string(let tag) = n.value {
                 if let problem = AppLocale.problem(with: tag) { context.report("locale", n.position, problem) } else { scene.locale = tag }
             } else {
@@ -236,7 +248,7 @@ public enum SceneDecoder {
         scene.pseudoLanguage = r.choice("pseudoLanguage", PseudoLanguage.self)
         let missing = r.choice("missingStrings", MissingStrings.self) ?? .error
         var catalog: StringCatalog?
-        if let n = r.node("strings") {
+        if let n = r.node("strings", as: .string) {
             if case .string(let file) = n.value, !file.isEmpty {
                 let full = file.hasPrefix("/") ? file : (context.baseDirectory.map { $0 + "/" + file } ?? file)
                 let name = file.hasPrefix("/") || context.baseDirectory == nil ? file
@@ -280,6 +292,7 @@ public enum SceneDecoder {
 
     /// A device of the catalog by name or alias; nil after reporting what is wrong at `path`.
     static func device(_ n: JSONNode, path: String, context: DecodeContext) -> Device? {
+        context.recorder?.declare(path, .choice(Device.catalog.flatMap { [$0.name] + $0.aliases }))
         guard case .string(let name) = n.value else {
             context.report(path, n.position, "expected a device name, found \(n.value.kindName)")
             return nil
@@ -326,6 +339,7 @@ public enum SceneDecoder {
 
     /// A view: `{"<kind>": {properties}}`.
     static func decodeView(_ node: JSONNode, path: String, depth: Int, context: DecodeContext) -> View? {
+        context.recorder?.declare(path, .view)
         guard case .object(let members) = node.value else {
             context.report(path, node.position, "expected a view like {\"view\": {...}}, found \(node.value.kindName)")
             return nil
@@ -355,7 +369,7 @@ public enum SceneDecoder {
         if let k = kind.decode(r, depth) { view.kind = k }
         view.id = r.id()
         view.frame = r.rect("frame")
-        if let l = r.object("layout") {
+        if let l = r.object("layout", schemaName: "layout") {
             view.layout = LayoutPins.decode(l)
             if view.frame != nil { r.context.report(join(viewPath, "layout"), l.node.position, "give \"frame\" or \"layout\", not both") }
         }
@@ -410,7 +424,7 @@ public enum SceneDecoder {
 extension Label {
     static func decode(_ r: ObjectReader) -> Label? {
         var label = Label(text: r.string("text") ?? "")
-        if let n = r.node("font") { label.font = decodeFont(n, path: join(r.path, "font"), context: r.context) ?? label.font }
+        if let n = r.node("font", as: .font) { label.font = decodeFont(n, path: join(r.path, "font"), context: r.context) ?? label.font }
         if let c = r.colorValue("textColor") { label.textColor = c }
         if let a = r.choice("textAlignment", TextAlignment.self) { label.textAlignment = a }
         if let n = r.integer("numberOfLines", in: 0...SceneLimits.maxNumberOfLines) { label.numberOfLines = n }
@@ -422,13 +436,14 @@ extension Label {
 
     /// `"body"`, `17`, `{"style": "body", "weight": "bold"}` or `{"size": 17, "weight": "semibold"}`.
     static func decodeFont(_ n: JSONNode, path: String, context: DecodeContext) -> Font? {
+        context.recorder?.declare(path, .font)
         switch n.value {
         case .string:
             return ObjectReader.choice(n, path: path, TextStyle.self, context: context).map { .style($0) }
         case .number:
             return ObjectReader.number(n, path: path, in: SceneLimits.fontSize, context: context).map { .system(size: $0) }
         case .object:
-            guard let r = ObjectReader(n, path: path, context: context) else { return nil }
+            guard let r = ObjectReader(n, path: path, context: context, schemaName: "font") else { return nil }
             defer { r.finish() }
             let weight = r.choice("weight", FontWeight.self)
             if r.has("style") {
@@ -454,7 +469,7 @@ extension ImageView {
         let contentMode = r.choice("contentMode", ContentMode.self, aliases: ContentMode.aliases)
         let capInsets = r.insets("capInsets")
         let resizingMode = r.choice("resizingMode", ResizingMode.self)
-        guard let n = r.node("image") else {
+        guard let n = r.node("image", as: .string) else {
             r.context.report(r.path, r.node.position, "an image view needs an \"image\" (a .png or .svg path)")
             return nil
         }
@@ -478,7 +493,7 @@ extension ImageView {
 extension Shape {
     static func decode(_ r: ObjectReader) -> Shape? {
         var shape = Shape(path: PathData(commands: []))
-        if let n = r.node("path") {
+        if let n = r.node("path", as: .string) {
             if case .string(let d) = n.value {
                 do { shape.path = try PathData(parsing: d) } catch {
                     r.report("path", n, "bad path data: \(error)")

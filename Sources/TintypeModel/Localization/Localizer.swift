@@ -36,7 +36,7 @@ struct Localizer {
 
     /// The text of a localized object, or nil after reporting what is wrong.
     func text(_ r: ObjectReader) -> String? {
-        guard let keyNode = r.node("localized") else { return nil }
+        guard let keyNode = r.node("localized", as: .string) else { return nil }
         guard case .string(let key) = keyNode.value else {
             r.report("localized", keyNode, "expected a key string, found \(keyNode.value.kindName)")
             return nil

@@ -7,16 +7,18 @@ struct SchemaCommand: Command {
     static let abstract = "Print the JSON Schema of scene files (for editors and validators)."
     static let options = [
         OptionSpec("--generate", value: "DIR", help: """
-            Instead, generate the schema from what the decoder reads in every scene
-            under DIR (Scripts/schema does this with Snapshots to regenerate
-            docs/scene.schema.json). Exit code 1 if a scene does not decode.
+            Instead, generate the schema from the decoder and what it reads in
+            every scene under DIR (Scripts/schema does this with Snapshots to
+            regenerate docs/scene.schema.json). Exit code 1 if a scene does not
+            decode.
             """),
     ]
     static let discussion = """
-        The schema (JSON Schema draft 2020-12) is generated from the scene decoder itself: for each
-        kind of object, the keys it asks for, and the values the scenes in Snapshots/ give them. It is
-        the same as docs/scene.schema.json. A scene may name it with "$schema", and editors that read
-        JSON Schema (VS Code, JetBrains) then complete and check properties as you type.
+        The schema (JSON Schema draft-07) is generated from the scene decoder itself: for each kind
+        of object, the keys it asks for and the form each read accepts. It is the same text as
+        docs/scene.schema.json in Tintype's repository. A scene may name it with "$schema", and
+        editors that read JSON Schema (VS Code, JetBrains IDEs) then complete and check properties
+        as you type; see docs/scene-format.md.
 
         Example:
           tintype schema > scene.schema.json
@@ -46,14 +48,20 @@ struct SchemaCommand: Command {
             print(SceneSchema.committed)
             return ExitCode.success
         }
-        let root = generate.hasSuffix("/") ? String(generate.dropLast()) : generate
-        let files = TestCommand.files(under: root, ext: ".json").compactMap { relative -> (path: String, bytes: [UInt8])? in
+        let root = generate.hasSuffix("/") && generate.count > 1 ? String(generate.dropLast()) : generate
+        var scenes: [(path: String, bytes: [UInt8])] = []
+        for relative in TestCommand.files(under: root, ext: ".json") {
             let path = root + "/" + relative
-            return FileManager.default.contents(atPath: path).map { (path, Array($0)) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                writeStderr("Error: \(path): cannot read the file")
+                return ExitCode.failure
+            }
+            scenes.append((path, Array(data)))
         }
-        let generated = SceneSchema.generate(files)
+        let generated = SceneSchema.generate(scenes: scenes)
         for p in generated.problems { writeStderr("Error: " + p) }
+        guard generated.problems.isEmpty else { return ExitCode.failure }
         FileHandle.standardOutput.write(Data(generated.json.utf8))
-        return generated.problems.isEmpty ? ExitCode.success : ExitCode.failure
+        return ExitCode.success
     }
 }
