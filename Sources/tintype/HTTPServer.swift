@@ -1,0 +1,151 @@
+import Foundation
+
+/// A small HTTP/1.1 server on 127.0.0.1 over POSIX sockets (Foundation on Linux has none): one
+/// request per connection, each connection on a thread of its own, bounded in number, size and
+/// time. It exists for `tintype preview`; requests are parsed by `HTTPRequest`, answered by the
+/// handler, and anything malformed is answered with its 4xx status without reaching the handler.
+final class HTTPServer: @unchecked Sendable {
+    /// The port bound (the one picked by the system when 0 was asked for).
+    let port: UInt16
+    private let listener: Int32
+    private let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    /// Whether each request is printed to standard error as it is answered.
+    private let log: Bool
+    private let lock = NSLock()
+    private var open = 0
+
+    /// Connections served at once; more wait in the listen queue's place get a 503. A browser opens six.
+    static let maxConnections = 48
+    /// How long a client may take to send its request head.
+    static let readTimeoutSeconds = 10
+
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Binds 127.0.0.1:`port` (0 picks a free port) and listens. Only the loopback address is
+    /// bound, so nothing outside this machine can connect.
+    init(port: UInt16, log: Bool = false, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(StartError) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw StartError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        // A restarted preview can take its port back while the last one's connections linger in TIME_WAIT.
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            let reason = errno == EADDRINUSE ? "it is in use (pass another --port, or --port 0 for a free one)" : String(cString: strerror(errno))
+            close(fd)
+            throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
+        }
+        guard listen(fd, 64) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
+        }
+        var actual = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &actual) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.port = UInt16(bigEndian: actual.sin_port)
+        self.listener = fd
+        self.handler = handler
+        self.log = log
+    }
+
+    /// Accepts connections until the process ends.
+    func serve() -> Never {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                // EINTR, or a connection reset before it was accepted: neither stops the server.
+                if errno == EMFILE || errno == ENFILE { usleep(50_000) }
+                continue
+            }
+            lock.lock()
+            let busy = open >= Self.maxConnections
+            if !busy { open += 1 }
+            lock.unlock()
+            if busy {
+                send(client, HTTPResponse.text(503, "too many connections").serialized())
+                close(client)
+                continue
+            }
+            let thread = Thread { [self] in
+                handle(client)
+                close(client)
+                lock.lock(); open -= 1; lock.unlock()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// Reads one request head, answers it, and returns (the caller closes the connection).
+    private func handle(_ fd: Int32) {
+        var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var head: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var end: Int?
+        while end == nil {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                if !head.isEmpty { send(fd, HTTPResponse.text(408, "the request head did not arrive in time").serialized()) }
+                return
+            }
+            if n <= 0 { return }   // closed before a whole head arrived: nobody to answer
+            head += chunk[0..<n]
+            end = HTTPRequest.headEnd(in: head)
+            if end == nil && head.count > HTTPRequest.maxHeadBytes {
+                send(fd, HTTPResponse.text(431, "the request head is larger than \(HTTPRequest.maxHeadBytes) bytes").serialized())
+                return
+            }
+        }
+        let response: HTTPResponse
+        var headOnly = false
+        var what = "(malformed request)"
+        do {
+            let request = try HTTPRequest.parse(head: Array(head[0..<end!]))
+            headOnly = request.method == "HEAD"
+            what = request.method + " " + request.target
+            response = hostIsLocal(request) ? handler(request)
+                : .text(400, "the Host header must name 127.0.0.1 or localhost (this server answers only this machine's pages)")
+        } catch {
+            response = .text(error.status, error.message)
+        }
+        send(fd, response.serialized(headOnly: headOnly))
+        if log { writeStderr("\(what) \(response.status)") }
+        // Closing with request bytes still unread would reset the connection and could lose the
+        // response; shutting down the sending side first lets the client read it whole.
+        shutdown(fd, Int32(SHUT_WR))
+    }
+
+    /// Whether the request names this server by a loopback name. Another site's page whose name
+    /// resolves to 127.0.0.1 (DNS rebinding) sends its own name, and is refused.
+    func hostIsLocal(_ request: HTTPRequest) -> Bool {
+        guard let host = request.headers["host"] else { return true }   // HTTP/1.0 without Host
+        return ["127.0.0.1", "localhost", "127.0.0.1:\(port)", "localhost:\(port)"].contains(host.lowercased())
+    }
+
+    /// Sends all of `bytes`, or gives up when the client has gone.
+    @discardableResult
+    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
+    }
+}

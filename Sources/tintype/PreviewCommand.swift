@@ -1,0 +1,85 @@
+import Foundation
+import TintypeModel
+
+struct PreviewCommand: Command {
+    static let name = "preview"
+    static let abstract = "Show a folder's scenes in the browser, redrawn as their files are saved."
+    static let arguments = "DIR"
+    static let argumentHelp = [("DIR", "The folder whose scene files (*.json, in subfolders too) the page shows.")]
+    static let defaultPort: UInt16 = 7357
+    static let options = [
+        OptionSpec("--port", value: "N", help: "The port on 127.0.0.1 (default \(defaultPort)); 0 picks a free one."),
+        OptionSpec("--log", help: "Print each request to standard error as it is answered."),
+    ] + TraitOptions.specs
+    static let discussion = """
+        Serves a page on 127.0.0.1 (this machine only) that shows every scene of the folder
+        rendered, each variant beside the others. Saving a scene file, or an image a scene uses,
+        redraws that scene within a second; a scene that does not decode shows its problems
+        instead, each at its line and column with the lines around it. The page's menus override
+        the device, orientation, text size, direction, locale and tint adjustment of every scene,
+        as the trait options of 'tintype render' do; the options below set them when the page
+        opens, and the page's address keeps them (?device=iPhone%20SE&content-size=AX3).
+
+        Renders are made in memory, as 'tintype render' makes them, and nothing is written.
+        Files and folders whose names start with a dot are ignored. The page loads nothing from
+        the network and needs no build step. The command prints the address and serves until it
+        is stopped (Ctrl-C).
+
+        Examples:
+          tintype preview Snapshots
+          tintype preview Snapshots/Settings --port 0 --device "iPhone X"
+        """
+
+    var directory: String?
+    var port = defaultPort
+    var log = false
+    var overrides = TraitSet()
+    /// The trait options as given, for the page's address.
+    var traitQuery: [(String, String)] = []
+
+    init(arguments: [String]) throws(UsageError) {
+        var scanner = ArgumentScanner(arguments, command: Self.self)
+        while let (option, v) = try scanner.next() {
+            switch option {
+            case nil:
+                if directory != nil { throw UsageError(message: "preview takes one folder, found \"\(v)\" too", command: Self.self) }
+                directory = v
+            case "--port":
+                guard let p = UInt16(v) else { throw UsageError(message: "--port takes a number from 0 to 65535, found \"\(v)\"", command: Self.self) }
+                port = p
+            case "--log": log = true
+            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides):
+                traitQuery.append((String(option.dropFirst(2)), option == "--dimmed" ? "1" : v))
+            case let other?:
+                throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
+            }
+        }
+        guard let directory else { throw UsageError(message: "missing folder", command: Self.self) }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {
+            throw UsageError(message: "no such folder \"\(directory)\"", command: Self.self)
+        }
+        guard isDir.boolValue else {
+            throw UsageError(message: "\"\(directory)\" is a file; preview takes the folder it is in (\((directory as NSString).deletingLastPathComponent.isEmpty ? "." : (directory as NSString).deletingLastPathComponent))", command: Self.self)
+        }
+    }
+
+    func run() -> Int32 {
+        let site = PreviewSite(root: directory ?? ".")
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(port: port, log: log) { request in site.respond(to: request) }
+        } catch {
+            Tool.printError(error.description, usage: nil, hint: nil)
+            return ExitCode.failure
+        }
+        site.watch(every: 0.25)
+        let query = traitQuery.isEmpty ? "" : "?" + PreviewSite.escapeQuery(traitQuery.map { "\($0)=\($1)" }.joined(separator: "&"))
+        // Written at once rather than buffered: whoever started the preview (a script, a test) reads the address from it.
+        let line = "Previewing \(site.root) at http://127.0.0.1:\(server.port)/\(query) (Ctrl-C to stop)\n"
+        if let reason = writeAll(Array(line.utf8), to: STDOUT_FILENO) {
+            writeStderr("Error: cannot write to standard output: \(reason)")
+        }
+        server.serve()
+    }
+}
