@@ -95,38 +95,54 @@ final class HTTPServer: @unchecked Sendable {
         var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         var end: Int?
+        var refusal: HTTPResponse?
         while end == nil {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                if !head.isEmpty { send(fd, HTTPResponse.text(408, "the request head did not arrive in time").serialized()) }
-                return
+                if head.isEmpty { return }
+                refusal = .text(408, "the request head did not arrive in time")
+                break
             }
             if n <= 0 { return }   // closed before a whole head arrived: nobody to answer
             head += chunk[0..<n]
             end = HTTPRequest.headEnd(in: head)
             if end == nil && head.count > HTTPRequest.maxHeadBytes {
-                send(fd, HTTPResponse.text(431, "the request head is larger than \(HTTPRequest.maxHeadBytes) bytes").serialized())
-                return
+                refusal = .text(431, "the request head is larger than \(HTTPRequest.maxHeadBytes) bytes")
+                break
             }
         }
         let response: HTTPResponse
         var headOnly = false
         var what = "(malformed request)"
-        do {
-            let request = try HTTPRequest.parse(head: Array(head[0..<end!]))
-            headOnly = request.method == "HEAD"
-            what = request.method + " " + request.target
-            response = hostIsLocal(request) ? handler(request)
-                : .text(400, "the Host header must name 127.0.0.1 or localhost (this server answers only this machine's pages)")
-        } catch {
-            response = .text(error.status, error.message)
+        if let refusal {
+            response = refusal
+        } else {
+            do {
+                let request = try HTTPRequest.parse(head: Array(head[0..<end!]))
+                headOnly = request.method == "HEAD"
+                what = request.method + " " + request.target
+                response = hostIsLocal(request) ? handler(request)
+                    : .text(400, "the Host header must name 127.0.0.1 or localhost (this server answers only this machine's pages)")
+            } catch {
+                response = .text(error.status, error.message)
+            }
         }
         send(fd, response.serialized(headOnly: headOnly))
         if log { writeStderr("\(what) \(response.status)") }
-        // Closing with request bytes still unread would reset the connection and could lose the
-        // response; shutting down the sending side first lets the client read it whole.
+        // Closing with request bytes still unread would reset the connection, and the client could
+        // lose the response: the sending side is shut down first, and what the client still sends
+        // is read and dropped until it closes (a second at most, a megabyte at most).
         shutdown(fd, Int32(SHUT_WR))
+        var linger = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &linger, socklen_t(MemoryLayout<timeval>.size))
+        var drained = 0
+        while drained < 1 << 20 {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            drained += n
+        }
     }
 
     /// Whether the request names this server by a loopback name. Another site's page whose name

@@ -65,6 +65,12 @@ struct PreviewCommand: Command {
     }
 
     func run() -> Int32 {
+        // The preview runs until it is stopped, so the signals that stop it must get through: a
+        // process started from a thread that blocks them (a test runner's worker) inherits that mask.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         let site = PreviewSite(root: directory ?? ".")
         let server: HTTPServer
         do {

@@ -30,8 +30,9 @@ enum PreviewPage {
   #status[data-state="offline"] { color: #c33; opacity: 1; }
   #banner { margin: 12px 16px; padding: 8px 12px; border: 1px solid #c33; border-radius: 6px; color: #c33; }
   #banner:empty { display: none; }
-  main { padding: 0 16px 32px; }
-  section.scene { border-bottom: 1px solid #8883; padding: 12px 0; }
+  main { padding: 12px 16px 32px; display: flex; flex-wrap: wrap; gap: 20px 28px; align-items: flex-start; }
+  section.scene { min-width: 0; max-width: 100%; }
+  section.scene[data-state="error"] { flex-basis: 100%; }
   section.scene h2 { font: 600 14px ui-monospace, monospace; margin: 0 0 8px; }
   .renders { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
   figure { margin: 0; }
@@ -173,7 +174,12 @@ async function refresh() {
   const res = await fetch("/api/scenes" + (tq ? "?" + tq : ""));
   const data = await res.json();
   const banner = document.getElementById("banner");
-  if (!res.ok) { banner.textContent = data.error; root.dataset.js = "ready"; return; }
+  if (!res.ok) {
+    banner.textContent = data.error;
+    if (data.generation !== undefined) generation = data.generation;
+    root.dataset.js = "ready";
+    return;
+  }
   banner.textContent = "";
   fillChoices(data.choices);
   document.getElementById("title").textContent = "Tintype preview: " + data.folder;

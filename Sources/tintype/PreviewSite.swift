@@ -58,7 +58,8 @@ final class PreviewSite: @unchecked Sendable {
         case "api" where s == ["api", "scenes"]:
             _ = rescan()
             switch traits(from: request) {
-            case .failure(let problem): return .json(["error": problem.message], status: 400)
+            // The generation too, so that the page waits for the next change instead of asking again.
+            case .failure(let problem): return .json(["error": problem.message, "generation": currentGeneration], status: 400)
             case .success(let (traits, key)): return .json(sceneList(traits: traits, key: key, query: request.query))
             }
         case "api" where s == ["api", "changes"]:

@@ -195,6 +195,7 @@ import TintypeSnapshot
         #expect(try get(site, "/api").status == 404)
         let bad = try get(site, "/api/scenes?device=iPhone%20SEE")
         #expect(bad.status == 400)
+        #expect(try json(bad)["generation"] as? Int == site.currentGeneration)   // 2: rendered.png was written
         #expect(try json(bad)["error"] as? String == #"unknown device "iPhone SEE"; did you mean "iPhone SE"? (see 'tintype devices')"#)
         #expect(try get(site, "/render/a.json?content-size=huge").status == 400)
         #expect(try get(site, "/api/changes?since=x").status == 400)
