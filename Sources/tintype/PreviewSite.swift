@@ -34,7 +34,7 @@ final class PreviewSite: @unchecked Sendable {
     private struct Decoded {
         var file: SceneFile
         var issues: [SceneIssue]
-        /// Standardized paths of the images it uses, watched with it.
+        /// Standardized paths of the files it reads (images, string catalog), watched with it.
         var images: [String]
         var fingerprint: UInt64
     }
@@ -197,9 +197,7 @@ final class PreviewSite: @unchecked Sendable {
             issues = error.issues
             file = SceneFile(path: path, failed: error.description)
         }
-        var used = Set<String>()
-        if let scene = file.scene { TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used) }
-        let images = used.sorted()
+        let images = file.scene.map(Self.inputs(of:)) ?? []
         let entry = Decoded(file: file, issues: issues, images: images,
                             fingerprint: fingerprint(path, images: images, failed: file.scene == nil, tree: tree))
         lock.lock()
@@ -208,7 +206,24 @@ final class PreviewSite: @unchecked Sendable {
         return entry
     }
 
-    /// What a scene's renders depend on: its file and its images. A scene that does not decode
+    /// The files a decoded scene reads besides itself, standardized: the images it uses and its
+    /// string catalog (a file, or every file of a folder of .lproj folders).
+    static func inputs(of scene: Scene) -> [String] {
+        var used = Set<String>()
+        TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
+        for s in [scene] + scene.localizations.values {
+            guard let strings = s.strings else { continue }
+            let full = standardized(strings.hasPrefix("/") ? strings : (s.baseDirectory ?? ".") + "/" + strings)
+            if Stamp(path: full)?.isDirectory == true, let e = FileManager.default.enumerator(atPath: full) {
+                while let rel = e.nextObject() as? String { used.insert(full + "/" + rel) }
+            } else {
+                used.insert(full)
+            }
+        }
+        return used.sorted()
+    }
+
+    /// What a scene's renders depend on: its file and the files it reads. A scene that does not decode
     /// depends on the whole folder too, since the image it misses may appear anywhere.
     private func fingerprint(_ path: String, images: [String], failed: Bool, tree: UInt64) -> UInt64 {
         var h = Fingerprint()

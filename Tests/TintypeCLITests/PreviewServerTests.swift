@@ -256,9 +256,23 @@ import TintypeSnapshot
         #expect((fixed["b.json"]?["issues"] as? [Any])?.isEmpty == true && (fixed["b.json"]?["renders"] as? [Any])?.count == 1)
         #expect(try get(site, "/render/a.json").status == 404)
 
+        // The string catalog a scene reads is watched with it.
+        func catalog(_ german: String) -> String {
+            #"{ "sourceLanguage": "en", "version": "1.0", "strings": { "Hello": { "localizations": { "de": { "stringUnit": { "state": "translated", "value": ""# + german + #"" } } } } } }"#
+        }
+        try FileManager.default.createDirectory(atPath: folder.root + "/strings", withIntermediateDirectories: true)
+        try folder.write("strings/Localizable.xcstrings", catalog("Hallo"))
+        try folder.write("sub/l.json", #"{ "device": "iPhone SE", "scale": 1, "locale": "de", "strings": "../strings/Localizable.xcstrings", "root": { "view": { "subviews": [ { "label": { "frame": [16, 16, 200, 30], "text": "Hello" } } ] } } }"#)
+        let hallo = try scenes(site)
+        #expect((hallo["sub/l.json"]?["issues"] as? [Any])?.isEmpty == true, "\(hallo["sub/l.json"] ?? [:])")
+        try folder.write("strings/Localizable.xcstrings", catalog("Guten Tag"))
+        let gutenTag = try scenes(site)
+        #expect(gutenTag["sub/l.json"]?["fingerprint"] as? String != hallo["sub/l.json"]?["fingerprint"] as? String)
+        #expect(gutenTag["b.json"]?["fingerprint"] as? String == hallo["b.json"]?["fingerprint"] as? String)
+
         // A file that is not a scene counts as a change too (a scene may name it as an image).
         try folder.write("notes.txt", "edited")
-        #expect(site.rescan() == true && site.currentGeneration == 4)
+        #expect(site.rescan() == true && site.currentGeneration == 6)
     }
 
     @Test func aWaitingRequestReturnsWhenTheWatcherSeesASave() async throws {
