@@ -1,5 +1,6 @@
-/// UIDatePicker in its wheels style (iOS 7–13), showing the date the scene gives, never the clock:
-/// English (United States) names and a 12-hour clock, so the same scene always draws the same rows.
+/// UIDatePicker in its wheels style (iOS 7–13), showing the date the scene gives, never the clock,
+/// so the same scene always draws the same rows. Its names, digits, clock (12 or 24 hours) and
+/// column order are the scene's locale's, from Foundation, when it is drawn.
 ///
 /// Scene keys: `datePickerMode` (or `mode`): `time`, `date`, `dateAndTime`, `countDownTimer`;
 /// `date` (`"YYYY-MM-DD"`, `"YYYY-MM-DD HH:MM"`, `"YYYY-MM-DDTHH:MM"`, with optional `:SS`, or

@@ -141,7 +141,10 @@ enum StatusBarComponent {
             return x
         }
 
-        var percentText: String { "\(Int((bar.batteryLevel * 100).rounded()))%" }
+        /// The locale's formats (the time and the percentage are written in them).
+        var formats = LocaleFormats(nil)
+        var percentText: String { formats.percent(Int((bar.batteryLevel * 100).rounded())) }
+        var timeText: String { StatusBarComponent.timeText(bar.time, formats: formats) }
 
         /// Phones without a notch and iPads: signal, carrier and wifi on the left, the time in the
         /// middle, Bluetooth, percentage and battery on the right (measured on iOS 8 and 10 2x
@@ -150,7 +153,7 @@ enum StatusBarComponent {
             var items: [DisplayItem] = []
             let cy = h / 2
             let font = ResolvedFont(system: 12, weight: .semibold), regular = ResolvedFont(system: 12, weight: .regular)
-            items.append(.line(bar.time, font: font, color: color, frame: Rect(x: 0, y: 0, width: width, height: h), alignment: .center, lineBreakMode: .byClipping))
+            items.append(.line(timeText, font: font, color: color, frame: Rect(x: 0, y: 0, width: width, height: h), alignment: .center, lineBreakMode: .byClipping))
             var x = era < 11 ? 6.5 : 6
             x += signal(x: x, centerY: cy, into: &items) + (era < 11 ? 4 : 5)
             if let carrier = bar.carrier, !carrier.isEmpty {
@@ -179,7 +182,7 @@ enum StatusBarComponent {
             var items: [DisplayItem] = []
             let ear = (width - 209) / 2
             let font = ResolvedFont(system: 15, weight: .semibold)
-            items.append(.line(bar.time, font: font, color: color, frame: placed(Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20)), alignment: .center, lineBreakMode: .byClipping))
+            items.append(.line(timeText, font: font, color: color, frame: placed(Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20)), alignment: .center, lineBreakMode: .byClipping))
             var x = width - ear / 2 - 35
             let y = h / 2 - 2
             x += signal(x: x - 2, centerY: y, into: &items) + 3
@@ -189,12 +192,24 @@ enum StatusBarComponent {
         }
     }
 
+    /// The status bar's time as the locale shows it: a time of day the scene gives as `H:MM` or
+    /// `HH:MM` (24-hour) is written in the locale's clock without its day period, as iOS writes it
+    /// there ("21:41" is "9:41" in English, "21:41" in German); any other text is shown as given.
+    static func timeText(_ time: String, formats: LocaleFormats) -> String {
+        let parts = time.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(parts[0]), let minute = Int(parts[1]), hour <= 23, minute <= 59 else { return time }
+        return formats.statusBarTime(hour: hour, minute: minute)
+    }
+
     static func items(_ bar: Resolved, scene: Scene, env: Environment, text: TextMeasuring) -> [DisplayItem] {
         let color: Color = bar.style == .lightContent ? .white : .black
         var items: [DisplayItem] = []
         if !bar.hidden {
             var content = Content(bar: scene.statusBar, era: scene.systemVersion, color: color, scale: env.scale)
             content.rightToLeft = scene.layoutDirection == .rightToLeft
+            content.formats = LocaleFormats(scene.locale)
             content.width = scene.screenSize.width
             items += scene.device.hasNotch
                 ? content.notched(width: scene.screenSize.width, height: bar.height)

@@ -1,18 +1,21 @@
 import TintypeModel
 
-/// UIDatePicker's wheels (iOS 7–13), in English (United States) with a 12-hour clock:
-/// - time: hour (right aligned), minute (two digits), AM/PM;
-/// - date: month name, day, year;
-/// - dateAndTime: "Mon Jun 5" (or "Today"), hour, minute, AM/PM;
-/// - countDownTimer: hours and minutes, each with a fixed "hour(s)" / "min" label (17 semibold)
-///   in the band, each pair centered in its half of the picker.
+/// UIDatePicker's wheels (iOS 7–13), in the scene's locale (English, United States, without one):
+/// - time: the locale's clock, its columns in the order its pattern gives them (`jmm` from
+///   Foundation: hour, minute, AM/PM in English; hour and minute with two-digit hours in German;
+///   the day period first in Korean); the day-period column only where the locale counts 12 hours;
+/// - date: month, day and year in the order of the locale's `yMMMMd` pattern (month name, day,
+///   year in English; day, month, year in German; "2007年", "1月", "9日" in Japanese);
+/// - dateAndTime: the day ("Tue Jan 9" from the locale's `MMMEd` pattern without its commas, or
+///   the locale's word for today), then the clock's columns;
+/// - countDownTimer: hours and minutes in the locale's digits, each with a fixed English "hour(s)" /
+///   "min" label (17 semibold) in the band, each pair centered in its half of the picker.
+/// Every name and number comes from Foundation (LocaleFormats). Right to left, the columns (and
+/// their alignments) are mirrored like the rest of the layout.
 /// Other columns are as wide as their widest text plus 9 points a side, 5 apart, the group centered.
 /// Hours, minutes, months and days wrap around; years, AM/PM and dates run straight.
 /// Disabled fades the wheels to 40%, as UIPickerView does.
 enum DatePickerComponent {
-    static let shortMonths = CalendarDate.monthNames.map { String($0.prefix(3)) }
-    static let shortWeekdays = CalendarDate.weekdayNames.map { String($0.prefix(3)) }
-
     /// A column before layout: its rows, the texts that decide its width, its alignment.
     struct Spec {
         var alignment: TextAlignment
@@ -24,64 +27,149 @@ enum DatePickerComponent {
 
     static func wrap(_ value: Int, _ count: Int) -> Int { ((value % count) + count) % count }
 
-    static func hourSpec(_ d: CalendarDate) -> Spec {
-        let base = d.hour % 12
-        return Spec(alignment: .right, widest: ["12", "10", "8"]) { k in
-            let v = wrap(base + k, 12)
-            return String(v == 0 ? 12 : v)
-        }
+    /// A day to format a time of day on (any day would do: only its hour and minute are shown).
+    static func clockDate(hour: Int, minute: Int) -> CalendarDate { CalendarDate(year: 2001, month: 1, day: 1, hour: hour, minute: minute) }
+
+    /// The hour column: 1 to 12 (`h`), 0 to 11 (`K`) or 0 to 23 (`H`, two digits for `HH`), as the
+    /// locale's clock counts.
+    static func hourSpec(_ d: CalendarDate, field: Character, width n: Int, formats f: LocaleFormats) -> Spec {
+        let twelve = field == "h" || field == "K"
+        let pattern = String(repeating: field == "k" ? "H" : field, count: n)
+        let count = twelve ? 12 : 24
+        let base = twelve ? d.hour % 12 : d.hour
+        func text(_ hour: Int) -> String { f.string(clockDate(hour: hour, minute: 0), pattern: pattern) }
+        return Spec(alignment: .right, widest: (twelve ? [0, 10, 8] : [23, 20, 8, 0]).map(text)) { k in text(wrap(base + k, count)) }
     }
 
-    static func minuteSpec(_ d: CalendarDate, interval: Int, padded: Bool) -> Spec {
+    static func minuteSpec(_ d: CalendarDate, interval: Int, padded: Bool, formats f: LocaleFormats) -> Spec {
         let count = 60 / interval
         let index = d.minute / interval
-        return Spec(alignment: padded ? .left : .right, widest: ["00", "58", "40"]) { k in
-            let v = wrap(index + k, count) * interval
-            return padded && v < 10 ? "0\(v)" : String(v)
-        }
+        let pattern = padded ? "mm" : "m"
+        func text(_ minute: Int) -> String { f.string(clockDate(hour: 0, minute: minute), pattern: pattern) }
+        return Spec(alignment: padded ? .left : .right, widest: [0, 58, 40].map(text)) { k in text(wrap(index + k, count) * interval) }
     }
 
-    static func meridiemSpec(_ d: CalendarDate) -> Spec {
+    static func meridiemSpec(_ d: CalendarDate, formats f: LocaleFormats) -> Spec {
         let selected = d.hour < 12 ? 0 : 1
-        return Spec(alignment: .left, widest: ["AM", "PM"]) { k in
+        let names = [f.string(clockDate(hour: 9, minute: 0), pattern: "a"), f.string(clockDate(hour: 21, minute: 0), pattern: "a")]
+        return Spec(alignment: .left, widest: names) { k in
             let i = selected + k
-            return i == 0 ? "AM" : i == 1 ? "PM" : nil
+            return names.indices.contains(i) ? names[i] : nil
         }
     }
 
-    /// "Mon Jun 5", or "Today" on the scene's today.
-    static func dayTitle(_ d: CalendarDate, today: CalendarDate?) -> String {
-        if let today, today.year == d.year, today.month == d.month, today.day == d.day { return "Today" }
-        return "\(shortWeekdays[d.weekday]) \(shortMonths[d.month - 1]) \(d.day)"
+    /// The clock's columns in the locale's order: hour, minute and, on a 12-hour clock, the day period.
+    static func clockSpecs(_ d: CalendarDate, interval: Int, formats f: LocaleFormats) -> [Spec] {
+        var specs: [Spec] = []
+        var sawHour = false, sawMinute = false, sawPeriod = false
+        for part in f.clock {
+            guard case .field(let c, let n) = part else { continue }
+            if "hHKk".contains(c), !sawHour {
+                specs.append(hourSpec(d, field: c, width: n, formats: f)); sawHour = true
+            } else if c == "m", !sawMinute {
+                specs.append(minuteSpec(d, interval: interval, padded: true, formats: f)); sawMinute = true
+            } else if "abB".contains(c), !sawPeriod, f.uses12HourClock {
+                specs.append(meridiemSpec(d, formats: f)); sawPeriod = true
+            }
+        }
+        // Every CLDR clock has both; a pattern without them still gets a whole clock.
+        if !sawHour { specs.insert(hourSpec(d, field: "h", width: 1, formats: f), at: 0) }
+        if !sawMinute { specs.append(minuteSpec(d, interval: interval, padded: true, formats: f)) }
+        return specs
     }
 
-    static func specs(_ c: DatePicker) -> [Spec] {
+    /// The date's columns in the order of the locale's `yMMMMd` pattern. Letters written right
+    /// after a field stay with it (Japanese "年", "月", "日"); spaces and punctuation between
+    /// columns go, since the columns stand apart. A month name is the stand-alone form.
+    static func dateSpecs(_ d: CalendarDate, formats f: LocaleFormats) -> [Spec] {
+        let parts = LocaleFormats.parse(f.pattern(template: "yMMMMd"))
+        var columns: [(field: Character, parts: [LocaleFormats.Part])] = []
+        for (i, part) in parts.enumerated() {
+            switch part {
+            case .field(let c, let n) where "yMLd".contains(c):
+                if columns.contains(where: { $0.field == (c == "L" ? "M" : c) }) { continue }
+                let field: Character = c == "L" ? "M" : c
+                columns.append((field, [.field(field == "M" && n >= 3 ? "L" : c, n)]))
+            case .literal(let s):
+                let attached = String(s.prefix { $0.isLetter })
+                if !attached.isEmpty, i > 0, case .field(let prev, _) = parts[i - 1], "yMLd".contains(prev), !columns.isEmpty {
+                    columns[columns.count - 1].parts.append(.literal(attached))
+                }
+            default: continue
+            }
+        }
+        // CLDR's date patterns name all three; anything missing is added in English order.
+        for (field, fallback) in [("M", LocaleFormats.Part.field("L", 4)), ("d", .field("d", 1)), ("y", .field("y", 1))] as [(Character, LocaleFormats.Part)]
+            where !columns.contains(where: { $0.field == field }) {
+            columns.append((field, [fallback]))
+        }
+        let days = CalendarDate.daysIn(month: d.month, year: d.year)
+        return columns.map { column in
+            let pattern = LocaleFormats.pattern(column.parts)
+            switch column.field {
+            case "M":
+                // Mid-month in a recent year: only the month shows.
+                func text(_ month: Int) -> String { f.string(CalendarDate(year: 2001, month: month, day: 15), pattern: pattern) }
+                return Spec(alignment: .left, widest: (1...12).map(text)) { k in text(wrap(d.month - 1 + k, 12) + 1) }
+            case "d":
+                func text(_ day: Int) -> String { f.string(CalendarDate(year: 2001, month: 1, day: day), pattern: pattern) }
+                return Spec(alignment: .right, widest: [28, 30, 31].map(text)) { k in text(wrap(d.day - 1 + k, days) + 1) }
+            default:
+                // Mid-year, so that ICU's Julian calendar before 1582 cannot move the year.
+                func text(_ year: Int) -> String { f.string(CalendarDate(year: year, month: 7, day: 1), pattern: pattern) }
+                return Spec(alignment: .left, widest: [d.year + 3, 2000, 8888].map(text)) { k in d.year + k >= 1 ? text(d.year + k) : nil }
+            }
+        }
+    }
+
+    /// The pattern of the dateAndTime day column: the locale's `MMMEd` without its commas
+    /// ("EEE MMM d" in English, as the wheel shows "Tue Jan 9").
+    static func dayPattern(_ f: LocaleFormats) -> String {
+        var parts: [LocaleFormats.Part] = []
+        for part in LocaleFormats.parse(f.pattern(template: "MMMEd")) {
+            guard case .literal(let s) = part else { parts.append(part); continue }
+            let kept = s.filter { $0 != "," && $0 != "،" }
+            if !kept.isEmpty { parts.append(.literal(kept)) }
+        }
+        return LocaleFormats.pattern(parts)
+    }
+
+    /// The day `d` shows as in the dateAndTime column, or the locale's word for today on the
+    /// scene's today. Formatted on a day of a recent year with the same month, day and weekday
+    /// (every such day has one within 28 years), so that ICU's Julian calendar before 1582 cannot
+    /// name another weekday than the proleptic Gregorian one the wheel counts in.
+    static func dayTitle(_ d: CalendarDate, today: CalendarDate?, pattern: String, formats f: LocaleFormats) -> String {
+        if let today, today.year == d.year, today.month == d.month, today.day == d.day { return f.today }
+        let weekday = d.weekday
+        let proxy = (2000..<2028).lazy.map { CalendarDate(year: $0, month: d.month, day: min(d.day, CalendarDate.daysIn(month: d.month, year: $0))) }
+            .first { $0.day == d.day && $0.weekday == weekday } ?? d
+        return f.string(proxy, pattern: pattern)
+    }
+
+    static func specs(_ c: DatePicker, formats f: LocaleFormats = LocaleFormats(nil)) -> [Spec] {
         let d = c.date
         // Scenes are checked when decoded; values built in Swift are kept in range here.
         let interval = (1...30).contains(c.minuteInterval) && 60 % c.minuteInterval == 0 ? c.minuteInterval : 1
         switch c.mode {
         case .time:
-            return [hourSpec(d), minuteSpec(d, interval: interval, padded: true), meridiemSpec(d)]
+            return clockSpecs(d, interval: interval, formats: f)
         case .date:
-            let days = CalendarDate.daysIn(month: d.month, year: d.year)
-            return [
-                Spec(alignment: .left, widest: CalendarDate.monthNames) { k in CalendarDate.monthNames[wrap(d.month - 1 + k, 12)] },
-                Spec(alignment: .right, widest: ["28", "30", "31"]) { k in String(wrap(d.day - 1 + k, days) + 1) },
-                Spec(alignment: .left, widest: [String(d.year + 3), "2000", "8888"]) { k in d.year + k >= 1 ? String(d.year + k) : nil },
-            ]
+            return dateSpecs(d, formats: f)
         case .dateAndTime:
-            let day = Spec(alignment: .right, widest: ["Wed Sep 28", "Thu Nov 30", "Today"]) { k in
+            let pattern = dayPattern(f)
+            let samples = [CalendarDate(year: 2016, month: 9, day: 28), CalendarDate(year: 2017, month: 11, day: 30)]
+            let day = Spec(alignment: .right, widest: samples.map { dayTitle($0, today: nil, pattern: pattern, formats: f) } + [f.today]) { k in
                 let other = d.addingDays(k)
-                return other.year >= 1 ? dayTitle(other, today: c.today) : nil
+                return other.year >= 1 ? dayTitle(other, today: c.today, pattern: pattern, formats: f) : nil
             }
-            return [day, hourSpec(d), minuteSpec(d, interval: interval, padded: true), meridiemSpec(d)]
+            return [day] + clockSpecs(d, interval: interval, formats: f)
         case .countDownTimer:
             let total = Int(c.countDownDuration) / 60
             let hours = total / 60, minutes = total % 60
-            var hourColumn = Spec(alignment: .right, widest: ["23", "20"]) { k in String(wrap(hours + k, 24)) }
-            var minuteColumn = minuteSpec(CalendarDate(year: 1, month: 1, day: 1, hour: 0, minute: minutes),
-                                          interval: interval, padded: false)
-            minuteColumn.widest = ["59", "50"]
+            func hourText(_ h: Int) -> String { f.string(clockDate(hour: h, minute: 0), pattern: "H") }
+            var hourColumn = Spec(alignment: .right, widest: [23, 20].map(hourText)) { k in hourText(wrap(hours + k, 24)) }
+            var minuteColumn = minuteSpec(clockDate(hour: 0, minute: minutes), interval: interval, padded: false, formats: f)
+            minuteColumn.widest = [59, 50].map { f.string(clockDate(hour: 0, minute: $0), pattern: "m") }
             hourColumn.trailing = countdownLabelRoom
             minuteColumn.trailing = countdownLabelRoom
             return [hourColumn, minuteColumn]
@@ -94,7 +182,16 @@ enum DatePickerComponent {
 
     static func items(_ c: DatePicker, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
         let font = ResolvedFont(system: Wheel.centerFontSize, weight: .regular)
-        let specs = specs(c)
+        var specs = specs(c, formats: LocaleFormats(env.locale))
+        // Right to left the clock and calendar columns are mirrored, each aligned toward its
+        // neighbours as before; the countdown keeps hours on the left, as its halves are fixed.
+        if env.layoutDirection == .rightToLeft && c.mode != .countDownTimer {
+            specs = specs.reversed().map { spec in
+                var s = spec
+                s.alignment = spec.alignment == .left ? .right : spec.alignment == .right ? .left : spec.alignment
+                return s
+            }
+        }
         let widths = specs.map { spec in
             (spec.widest.map { context.text.size(of: $0, font: font).width }.max() ?? 0).rounded(.up) + 2 * Wheel.labelInset
         }

@@ -11,6 +11,8 @@ public struct Environment: Sendable {
     public var scale: Double
     public var contentSizeCategory: ContentSizeCategory
     public var layoutDirection: LayoutDirection
+    /// The scene's locale (BCP 47), for the names and numbers controls show; nil: English (United States).
+    public var locale: String? = nil
     public var baseDirectory: String?
     /// The view's path in the scene, for messages (`root.subviews[2]`).
     public var path: String
@@ -109,6 +111,7 @@ public struct Resolver {
             statusBar.hidden = true
             if scene.canvas == .fit { root.frame?.origin = .zero }
         }
+        window.locale = scene.locale
         window.traits = StatusBarComponent.traits(scene, statusBar: statusBar)
         if scene.canvas != nil {
             window.traits.hasHomeIndicator = false
