@@ -9,7 +9,7 @@ struct SheetCommand: Command {
     static let arguments = "SCENE.json"
     static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\").")]
     static let options = [
-        OptionSpec("-o", "--output", value: "PATH", help: "The PNG to write (required, a .png path), or - for standard output."),
+        OptionSpec("-o", "--output", value: "PATH", help: "The sheet to write (required): a .png, .pdf or .svg path, or - for a PNG on standard output."),
         OptionSpec("--rows", value: "TRAITS", help: """
             The traits down the side, comma-separated: devices, orientations,
             contentSizeCategories, layoutDirections, locales,
@@ -30,6 +30,9 @@ struct SheetCommand: Command {
         traits across. When "scales" varies, each screen keeps its own scale and is drawn at its size
         in points. A variant that fails to render shows as a red box, its error is printed, and the
         exit code is 1. The trait options pick or replace traits as for 'tintype render'.
+        The format follows the extension of -o: a PDF or SVG sheet has its captions as text and its
+        frames as paths, and embeds each screen as the image the PNG sheet shows (raise --scale for
+        sharper screens).
 
         Example:
           tintype sheet Snapshots/Gallery/Matrix/settings.json -o sheet.png --rows contentSizeCategories --columns devices
@@ -61,9 +64,9 @@ struct SheetCommand: Command {
         guard scenes.count == 1 else { throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self) }
         scene = scenes[0]
         guard let output else { throw UsageError(message: "missing -o SHEET.png", command: Self.self) }
-        // The sheet is drawn as pixels: PNG bytes under another name would be a file that lies.
-        if output != "-", URL(fileURLWithPath: output).pathExtension.lowercased() != "png" {
-            throw UsageError(message: "a contact sheet is written as PNG; give -o a .png path (found \"\(output)\")", command: Self.self)
+        // The format is the extension's: bytes of one format under another's name would be a file that lies.
+        if output != "-", ImageFormat(path: output) == nil {
+            throw UsageError(message: "a contact sheet is written as \(ImageFormat.list), by the extension of -o (found \"\(output)\")", command: Self.self)
         }
     }
 
@@ -94,27 +97,28 @@ struct SheetCommand: Command {
             writeStderr("Error: \(error)")
             return file.error == nil ? ExitCode.usage : ExitCode.failure
         }
-        let result: (bitmap: Bitmap, failures: [String])
-        let png: [UInt8]
+        let format = output.flatMap { $0 == "-" ? nil : ImageFormat(path: $0) } ?? .png
+        let result: (bytes: [UInt8], failures: [String])
         do {
-            result = try sheet.render(with: Renderer())
-            png = try result.bitmap.pngData()
+            result = try sheet.render(with: Renderer(), as: format)
         } catch {
             writeStderr("Error: \(scene): the sheet cannot be drawn: \(error)")
             return ExitCode.failure
         }
         for f in result.failures { writeStderr("Error: " + f) }
         if output == "-" {
-            if let reason = writeAll(png, to: STDOUT_FILENO) {
+            if let reason = writeAll(result.bytes, to: STDOUT_FILENO) {
                 writeStderr("Error: cannot write to standard output: \(reason)")
                 return ExitCode.failure
             }
         } else if let output {
-            do { try AtomicFile.write(png, to: output) } catch {
+            do { try AtomicFile.write(result.bytes, to: output) } catch {
                 writeStderr("Error: \(error.message)")
                 return ExitCode.failure
             }
-            print("Wrote \(output) (\(sheet.cells.count) variants, \(sheet.rowLabels.count) × \(sheet.columnLabels.count), \(result.bitmap.width)×\(result.bitmap.height) pixels)")
+            let w = Int((sheet.size.width * sheet.scale).rounded()), h = Int((sheet.size.height * sheet.scale).rounded())
+            let extent = format == .png ? "\(w)×\(h) pixels" : "\(Int(sheet.size.width.rounded()))×\(Int(sheet.size.height.rounded())) points"
+            print("Wrote \(output) (\(sheet.cells.count) variants, \(sheet.rowLabels.count) × \(sheet.columnLabels.count), \(extent))")
         }
         return result.failures.isEmpty ? ExitCode.success : ExitCode.failure
     }

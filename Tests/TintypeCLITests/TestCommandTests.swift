@@ -268,9 +268,12 @@ extension TestCommandTests {
         let still = try cli.run(["sheet", "m.json", "-o", "x.png", "--rows", "orientations"], in: dir)
         #expect(still.status == 64 && still.stderr.contains("orientations does not vary in this scene (the traits that vary are devices, layoutDirections)"))
         #expect(try cli.run(["sheet", "m.json"], in: dir).stderr.contains("missing -o SHEET.png"))
-        let pdf = try cli.run(["sheet", "m.json", "-o", "m.sheet.pdf"], in: dir)
-        #expect(pdf.status == 64 && pdf.stderr.contains("a contact sheet is written as PNG; give -o a .png path"))
-        #expect(!FileManager.default.fileExists(atPath: dir + "/m.sheet.pdf"))
+        let pdf = try cli.run(["sheet", "m.json", "-o", "m.sheet.pdf", "--scale", "1"], in: dir)
+        #expect(pdf.status == 0 && pdf.out.contains("Wrote m.sheet.pdf (4 variants, 2 × 2, "), "\(pdf.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/m.sheet.pdf")).prefix(5) == Data("%PDF-".utf8))
+        let jpeg = try cli.run(["sheet", "m.json", "-o", "m.sheet.jpg"], in: dir)
+        #expect(jpeg.status == 64 && jpeg.stderr.contains("a contact sheet is written as png, svg or pdf, by the extension of -o"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/m.sheet.jpg"))
     }
 
     /// A locale variant shows that locale's texts; `--locale` translates too, and a key the locale

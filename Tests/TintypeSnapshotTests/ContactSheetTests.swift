@@ -45,6 +45,26 @@ import TintypeSnapshot
         }
     }
 
+    /// A PDF or SVG sheet draws what the PNG sheet does: captions as text, frames as paths, the
+    /// screens embedded. Rasterized again at the same size, it matches the PNG but for the
+    /// anti-aliasing of text and edges.
+    @Test func aVectorSheetShowsWhatThePNGSheetShows() throws {
+        let file = matrix(Variants(devices: [.iPhoneSE, .iPhone8], layoutDirections: [.leftToRight, .rightToLeft]))
+        let sheet = try ContactSheet(file: file, scale: 1)
+        let renderer = Renderer()
+        let (png, _) = try sheet.render(with: renderer)
+        for format in [ImageFormat.pdf, .svg] {
+            let (bytes, failures) = try sheet.render(with: renderer, as: format)
+            #expect(failures.isEmpty)
+            let head = String(decoding: bytes.prefix(64), as: UTF8.self)
+            #expect(format == .pdf ? head.hasPrefix("%PDF-") : head.contains("<svg") || head.contains("<?xml"))
+            let drawn = try DocumentRasterizer.bitmap(bytes, format: format, width: png.width, height: png.height)
+            let c = Compare.images(expected: png, actual: drawn)
+            #expect(c.differentPixels < png.width * png.height / 200, "\(format): \(c.differentPixels) pixels differ")
+            #expect(try sheet.render(with: renderer, as: format).bytes == bytes, "\(format) bytes are stable")
+        }
+    }
+
     /// The README's picture: every variant of the Trail Diary memory at 1 pixel per point.
     @Test func theGallerySheetMatchesItsGolden() throws {
         let file = SceneFile(path: Self.root + "/Snapshots/Gallery/TrailDiary/memory-sizes.json")

@@ -26,21 +26,23 @@ import TintypeSnapshot
     }
 
     /// Variants that carry their traits are laid out in a grid, as the contact sheet lays them out:
-    /// text sizes down the side, devices across; one that did not pass leaves its cell marked.
+    /// text sizes down the side, devices across; one that did not pass marks its cell with a link to
+    /// its section, and a text size whose every variant failed still has its row.
     @Test func passedVariantsFormAGridByTrait() throws {
         let dir = NSTemporaryDirectory() + "tintype-report-grid-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var entries: [ReportEntry] = []
-        for (device, size) in [("iPhone SE", "L"), ("iPhone X", "L"), ("iPhone SE", "AX3"), ("iPhone X", "AX3")] {
+        for (device, size) in [("iPhone SE", "L"), ("iPhone X", "L"), ("iPhone SE", "AX3"), ("iPhone X", "AX3"), ("iPhone SE", "AX5"), ("iPhone X", "AX5")] {
             let slug = device.lowercased().replacingOccurrences(of: " ", with: "-") + "." + size.lowercased()
             var e = ReportEntry(scene: "S/m.json", variant: "\(device), \(size)", golden: "S/m.\(slug).png",
-                                status: slug == "iphone-x.ax3" ? .failed : .passed, message: "identical")
+                                status: slug == "iphone-x.ax3" || size == "AX5" ? .failed : .passed, message: "identical")
             e.traits = [(.devices, device), (.contentSizeCategories, size)]
             entries.append(e)
         }
         let html = try String(contentsOfFile: try HTMLReport.write(entries, mode: .never, to: dir), encoding: .utf8)
         #expect(html.contains("<table class=\"variant-grid\">\n<tr><th></th><th scope=\"col\">iPhone SE</th><th scope=\"col\">iPhone X</th></tr>\n"))
         #expect(html.contains("<tr><th scope=\"row\">L</th><td id=\"s-S-m.iphone-se.l\"><span class=\"variant\">passed</span></td>\n<td id=\"s-S-m.iphone-x.l\"><span class=\"variant\">passed</span></td>\n</tr>"))
-        #expect(html.contains("<tr><th scope=\"row\">AX3</th><td id=\"s-S-m.iphone-se.ax3\"><span class=\"variant\">passed</span></td>\n<td class=\"note\">not passed</td></tr>"))
+        #expect(html.contains("<tr><th scope=\"row\">AX3</th><td id=\"s-S-m.iphone-se.ax3\"><span class=\"variant\">passed</span></td>\n<td class=\"note\"><a href=\"#s-S-m.iphone-x.ax3\">failed</a></td></tr>"))
+        #expect(html.contains("<tr><th scope=\"row\">AX5</th><td class=\"note\"><a href=\"#s-S-m.iphone-se.ax5\">failed</a></td><td class=\"note\"><a href=\"#s-S-m.iphone-x.ax5\">failed</a></td></tr>"))
     }
 }

@@ -74,25 +74,53 @@ public struct Composition: Sendable {
 extension Renderer {
     /// Draws a composition. Fails when it is over the pixel limit or a caption cannot be drawn.
     public func render(_ composition: Composition) throws(RenderError) -> Bitmap {
-        let w = Int((composition.size.width * composition.scale).rounded()), h = Int((composition.size.height * composition.scale).rounded())
+        let list = try composition.frameList()
+        let raster = try Raster(list: list, images: images)
+        try composition.draw(on: raster, list: list)
+        return raster.surface.bitmap()
+    }
+
+    /// Draws a composition as PNG, SVG or PDF bytes. In SVG and PDF its boxes are paths, its
+    /// captions text (outlined in SVG), and its pictures the images they are, embedded.
+    public func render(_ composition: Composition, as format: ImageFormat) throws(RenderError) -> [UInt8] {
+        switch format {
+        case .png:
+            do { return try render(composition).pngData() } catch let error as RenderError { throw error } catch {
+                throw RenderError(path: "", message: "\(error)")
+            }
+        case .svg, .pdf:
+            let list = try composition.frameList()
+            let document = VectorDocument(format: format)
+            try document.addPage(list, images: images) { raster throws(RenderError) in try composition.draw(on: raster, list: list) }
+            return try document.finish()
+        }
+    }
+}
+
+extension Composition {
+    /// The background and boxes as a display list, checked against the pixel limit.
+    func frameList() throws(RenderError) -> DisplayList {
+        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
         guard w > 0, h > 0, w <= SceneLimits.maxPixelDimension, h <= SceneLimits.maxPixelDimension, w * h <= SceneLimits.maxPixelCount else {
             throw RenderError(path: "", message: "a \(w)×\(h) pixel picture exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
         }
-        var items: [DisplayItem] = [.fill(path: .rect(Rect(x: 0, y: 0, width: composition.size.width, height: composition.size.height)),
-                                          paint: .color(composition.background), rule: .nonZero)]
-        for b in composition.boxes {
+        var items: [DisplayItem] = [.fill(path: .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)),
+                                          paint: .color(background), rule: .nonZero)]
+        for b in boxes {
             let path = b.cornerRadius > 0 ? RoundedRect.path(b.frame, radius: b.cornerRadius, curve: b.cornerCurve) : Path.rect(b.frame)
             items.append(.fill(path: path, paint: b.paint, rule: .nonZero))
         }
-        let list = DisplayList(size: composition.size, scale: composition.scale, items: items)
-        let raster = try Raster(list: list, images: images)
+        return DisplayList(size: size, scale: scale, items: items)
+    }
+
+    /// Boxes, then pictures, then captions, on an image or a vector page.
+    func draw(on raster: Raster, list: DisplayList) throws(RenderError) {
         try raster.draw(list.items)
-        for p in composition.pictures { try raster.paint(p.bitmap, into: p.frame, mask: p.mask) }
-        try raster.draw(composition.captions.map { c in
+        for p in pictures { try raster.paint(p.bitmap, into: p.frame, mask: p.mask) }
+        try raster.draw(captions.map { c in
             .text(TextItem(text: c.text, font: ResolvedFont(system: c.size, weight: c.weight), color: c.color, frame: c.frame,
                            alignment: c.alignment, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
         })
-        return raster.surface.bitmap()
     }
 }
 

@@ -73,19 +73,25 @@ final class VectorDocument {
 
     /// Draws `list` as the next page (an SVG has only one).
     func addPage(_ list: DisplayList, images: ImageStore) throws(RenderError) {
+        try addPage(list, images: images) { raster throws(RenderError) in try raster.draw(list.items) }
+    }
+
+    /// Draws the next page with `draw`, given a raster on the page sized and scaled as `list` is
+    /// (what it draws beyond `list.items`, such as a composition's pictures, reads no pixels back).
+    func addPage(_ list: DisplayList, images: ImageStore, draw: (Raster) throws(RenderError) -> Void) throws(RenderError) {
         precondition(format == .pdf || pages == 0, "an SVG holds one page")
         let tape: PixelTape?
         if PixelTape.needed(for: list.items) {
             let t = PixelTape()
             let raster = try Raster(list: list, images: images, recording: t)
-            try raster.draw(list.items)
+            try draw(raster)
             tape = t
         } else {
             tape = nil
         }
         let surface = try pageSurface(width: list.size.width, height: list.size.height)
         let raster = try Raster(list: list, images: images, page: surface, replaying: tape, keepsText: format == .pdf)
-        try raster.draw(list.items)
+        try draw(raster)
         cairo_show_page(raster.cr)
         pages += 1
     }

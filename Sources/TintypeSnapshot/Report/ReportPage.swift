@@ -255,7 +255,8 @@ struct ReportPage {
             var j = i
             while j < items.count, items[j].entry.scene == e.scene, items[j].entry.variant != nil { j += 1 }
             h += "<li class=\"scene-group\"><span class=\"scene\">\(escape(e.scene))</span> <span class=\"note\">\(j - i) \(plural(j - i, "variant"))</span>\n"
-            h += variantGrid(Array(items[i..<j])) ?? ("<ul class=\"variants\">\n" + items[i..<j].map { passedLine($0, name: $0.entry.variant ?? "", tag: "li") }.joined() + "</ul>")
+            let others = (page.failed + page.recorded).filter { $0.entry.scene == e.scene && $0.entry.variant != nil }
+            h += variantGrid(Array(items[i..<j]), others: others) ?? ("<ul class=\"variants\">\n" + items[i..<j].map { passedLine($0, name: $0.entry.variant ?? "", tag: "li") }.joined() + "</ul>")
             h += "</li>\n"
             i = j
         }
@@ -264,10 +265,12 @@ struct ReportPage {
 
     /// A scene's variants in a table, rows and columns by trait as the contact sheet splits them
     /// (text sizes, tint adjustment and locales down the side; devices, orientations, directions and
-    /// scales across); nil when the variants do not all name the same traits.
-    private func variantGrid(_ items: [ReportItem]) -> String? {
+    /// scales across); nil when the variants do not all name the same traits. `others` are the
+    /// scene's variants that did not pass: their rows and columns are in the grid too (a text size
+    /// whose every variant failed still has its row), each cell linking to the variant's section.
+    private func variantGrid(_ items: [ReportItem], others: [ReportItem] = []) -> String? {
         let dims = items[0].entry.traits.map(\.dimension)
-        guard !dims.isEmpty, items.allSatisfy({ $0.entry.traits.map(\.dimension) == dims }) else { return nil }
+        guard !dims.isEmpty, (items + others).allSatisfy({ $0.entry.traits.map(\.dimension) == dims }) else { return nil }
         var (rows, columns) = ContactSheet.defaultAxes(named: dims)
         columns += dims.filter { !rows.contains($0) && !columns.contains($0) }
         func key(_ item: ReportItem, _ along: [TraitDimension]) -> String {
@@ -275,7 +278,8 @@ struct ReportPage {
         }
         var rowKeys: [String] = [], columnKeys: [String] = []
         var cells: [String: ReportItem] = [:]
-        for item in items {
+        // Rows and columns in the order the passed variants came, then any only the others have.
+        for item in items + others {
             let r = key(item, rows), c = key(item, columns)
             if !rowKeys.contains(r) { rowKeys.append(r) }
             if !columnKeys.contains(c) { columnKeys.append(c) }
@@ -291,7 +295,11 @@ struct ReportPage {
         for r in rowKeys {
             h += "<tr><th scope=\"row\">\(escape(r))</th>"
             for c in columnKeys {
-                if let item = cells[r + "\u{0}" + c] { h += passedLine(item, name: "passed", tag: "td") } else { h += "<td class=\"note\">not passed</td>" }
+                switch cells[r + "\u{0}" + c] {
+                case let item? where item.entry.status == .passed: h += passedLine(item, name: "passed", tag: "td")
+                case let item?: h += "<td class=\"note\"><a href=\"#s-\(escape(item.slug))\">\(item.entry.status.rawValue)</a></td>"
+                case nil: h += "<td class=\"note\">not checked</td>"
+                }
             }
             h += "</tr>\n"
         }

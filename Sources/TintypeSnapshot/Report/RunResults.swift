@@ -2,6 +2,7 @@
 // read and write the same document, so a merged report knows exactly what each shard knew. Paths in
 // a bundle are relative to the bundle, so the folder can be uploaded, downloaded elsewhere and merged.
 import Foundation
+import TintypeModel
 import TintypeRender
 
 /// The outcome of one `tintype test` run (or of several merged), as tools read it.
@@ -47,9 +48,13 @@ public struct RunResults: Codable, Sendable, Equatable {
         public var actual: String?
         public var diff: String?
         public var strip: String?
+        /// The varying traits one by one (`[["devices", "iPhone SE"], ["contentSizeCategories", "AX3"]]`),
+        /// so a merged report still lays variants out in a grid; nil for a scene that renders once.
+        public var traits: [[String]]?
 
         public init(_ e: ReportEntry, duration: Double? = nil) {
             scene = e.scene; variant = e.variant; golden = e.golden; status = e.status; message = e.message; self.duration = duration
+            traits = e.traits.isEmpty ? nil : e.traits.map { [$0.dimension.rawValue, $0.label] }
             if let c = e.comparison, c.sizeMismatch == nil { differentPixels = c.differentPixels; totalPixels = c.totalPixels }
             expected = e.artifacts?.expected; actual = e.artifacts?.actual; diff = e.artifacts?.diff; strip = e.artifacts?.strip
         }
@@ -57,7 +62,12 @@ public struct RunResults: Codable, Sendable, Equatable {
         /// Back to a report entry (the comparison's numbers are carried in the message).
         public var reportEntry: ReportEntry {
             let artifacts = actual.map { Artifacts(expected: expected, actual: $0, diff: diff, strip: strip ?? $0) }
-            return ReportEntry(scene: scene, variant: variant, golden: golden, status: status, message: message, artifacts: artifacts)
+            var entry = ReportEntry(scene: scene, variant: variant, golden: golden, status: status, message: message, artifacts: artifacts)
+            entry.traits = (traits ?? []).compactMap { pair in
+                guard pair.count == 2, let d = TraitDimension(rawValue: pair[0]) else { return nil }
+                return (d, pair[1])
+            }
+            return entry
         }
 
         /// The entry with every artifact path passed through `f`.

@@ -112,6 +112,19 @@ public struct ContactSheet: Sendable {
     /// traits that vary, then draws the grid. A variant that fails to render shows as a red box
     /// and is listed in `failures`.
     public func render(with renderer: Renderer) throws(RenderError) -> (bitmap: Bitmap, failures: [String]) {
+        let (c, failures) = composition(with: renderer)
+        return (try renderer.render(c), failures)
+    }
+
+    /// The sheet as PNG, SVG or PDF bytes. In a PDF or SVG sheet the captions are text and the
+    /// frames paths; each screen is embedded as the image the PNG sheet shows, at the sheet's scale.
+    public func render(with renderer: Renderer, as format: ImageFormat) throws(RenderError) -> (bytes: [UInt8], failures: [String]) {
+        let (c, failures) = composition(with: renderer)
+        return (try renderer.render(c, as: format), failures)
+    }
+
+    /// Every variant rendered and placed, with the captions and frames around them.
+    func composition(with renderer: Renderer) -> (Composition, failures: [String]) {
         let keepScale = (rows + columns).contains(.scales)
         let results = Results(count: cells.count)
         let cells = self.cells, scale = self.scale
@@ -146,7 +159,7 @@ public struct ContactSheet: Sendable {
             case nil: break
             }
         }
-        return (try renderer.render(c), failures)
+        return (c, failures)
     }
 }
 
