@@ -111,6 +111,8 @@ import Testing
         (#"{"root": {"tableView": {"sections": [{"rows": [{"titel": "A"}]}]}}}"#, "/root/tableView/sections/0/rows/0/titel"),
         (#"{"$schema": 3, "root": {"view": {}}}"#, "/$schema"),
         (#"{"root": {"view": {}}, "statusBar": {"signal": 2.5}}"#, "/statusBar/signal"),
+        (#"{"root": {"shape": {"fill": {"linearGradient": {"start": [0, 0], "end": [0, 9], "stops": ["red", "blue"], "angle": 9}}}}}"#, "/root/shape/fill"),
+        (#"{"root": {"button": {"title": {"normal": "A", "pressed": "B"}}}}"#, "/root/button/title"),
     ])
     func aSceneTheDecoderRefusesTheSchemaRefuses(scene: String, at: String) throws {
         #expect(throws: SceneError.self) { try SceneDecoder.decode(scene, file: "bad.json") }

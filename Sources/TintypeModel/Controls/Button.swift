@@ -62,11 +62,11 @@ public struct Button: Sendable, Equatable {
     static func decode(_ r: ObjectReader) -> Button? {
         var b = Button(state: ControlState.decode(r))
         if let t = r.choice("buttonType", ButtonType.self) { b.buttonType = t }
-        if let t = PerState<String>.decode(r, "title", { n, p, c in
+        if let t = PerState<String>.decode(r, "title", form: .string, { n, p, c in
             guard case .string(let s) = n.value else { c.report(p, n.position, "expected a string, found \(n.value.kindName)"); return nil }
             return s
         }) { b.title = t }
-        if let c = PerState<ColorValue>.decode(r, "titleColor", { n, p, c in ObjectReader.colorValue(n, path: p, context: c) }) { b.titleColor = c }
+        if let c = PerState<ColorValue>.decode(r, "titleColor", form: .color(tint: true), { n, p, c in ObjectReader.colorValue(n, path: p, context: c) }) { b.titleColor = c }
         if let i = PerState<ControlImage>.decodeImages(r, "image") { b.image = i }
         if let i = PerState<ControlImage>.decodeImages(r, "backgroundImage") { b.backgroundImage = i }
         if let n = r.node("font", as: .font) { b.font = Label.decodeFont(n, path: join(r.path, "font"), context: r.context) }
@@ -110,15 +110,16 @@ public struct PerState<Value: Sendable & Equatable>: Sendable, Equatable {
 
     /// One value, or an object of values by state. `isSingleObject` tells an object that is itself
     /// one value (an image object) from an object by state.
-    static func decode(_ r: ObjectReader, _ key: String,
+    /// `form` is what `single` accepts, for the JSON Schema.
+    static func decode(_ r: ObjectReader, _ key: String, form: ValueForm? = nil,
                        isSingleObject: (JSONNode) -> Bool = { _ in false },
                        _ single: (JSONNode, String, DecodeContext) -> Value?) -> PerState? {
-        guard let n = r.node(key) else { return nil }
+        guard let n = r.node(key, as: form.map { .anyOf([$0, .object]) }) else { return nil }
         let path = join(r.path, key)
-        return decode(n, path: path, context: r.context, isSingleObject: isSingleObject, single)
+        return decode(n, path: path, context: r.context, form: form, isSingleObject: isSingleObject, single)
     }
 
-    static func decode(_ n: JSONNode, path: String, context: DecodeContext,
+    static func decode(_ n: JSONNode, path: String, context: DecodeContext, form: ValueForm? = nil,
                        isSingleObject: (JSONNode) -> Bool = { _ in false },
                        _ single: (JSONNode, String, DecodeContext) -> Value?) -> PerState? {
         guard case .object = n.value, !isSingleObject(n) else {
@@ -128,7 +129,7 @@ public struct PerState<Value: Sendable & Equatable>: Sendable, Equatable {
         defer { s.finish() }
         var out = PerState()
         func read(_ name: String) -> Value? {
-            guard let v = s.node(name) else { return nil }
+            guard let v = s.node(name, as: form) else { return nil }
             return single(v, join(path, name), context)
         }
         out.normal = read("normal")
@@ -145,7 +146,7 @@ public struct PerState<Value: Sendable & Equatable>: Sendable, Equatable {
 extension PerState where Value == ControlImage {
     /// Images: a path, an image object (`{"image": …, "capInsets": …}`), or an object by state of either.
     static func decodeImages(_ r: ObjectReader, _ key: String) -> PerState? {
-        decode(r, key, isSingleObject: ControlImage.isImageObject) { n, p, c in ControlImage.decode(n, path: p, context: c) }
+        decode(r, key, form: ControlImage.form, isSingleObject: ControlImage.isImageObject) { n, p, c in ControlImage.decode(n, path: p, context: c) }
     }
 }
 
@@ -170,7 +171,11 @@ public struct ControlImage: Sendable, Equatable {
         return members.contains { $0.key == "image" }
     }
 
+    /// A path or an image object, for the JSON Schema.
+    static let form = ValueForm.anyOf([.string, .object])
+
     static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> ControlImage? {
+        context.recorder?.declare(path, form)
         switch n.value {
         case .string:
             return context.imageSource(n, path: path).map { ControlImage($0.path) }

@@ -78,7 +78,7 @@ public struct SegmentedControl: Sendable, Equatable {
         }
         if let b = PerState<ControlImage>.decodeImages(r, plural ? "backgroundImages" : "backgroundImage") { c.backgroundImage = b }
         if let n = r.node("dividerImage") { c.dividerImage = ControlImage.decode(n, path: join(r.path, "dividerImage"), context: r.context) }
-        if let a = PerState<TitleAttributes>.decode(r, "titleTextAttributes", { n, p, ctx in
+        if let a = PerState<TitleAttributes>.decode(r, "titleTextAttributes", form: .object, { n, p, ctx in
             guard let o = ObjectReader(n, path: p, context: ctx, what: "an object of text attributes (foregroundColor, font)") else { return nil }
             defer { o.finish() }
             var attrs = TitleAttributes(foregroundColor: o.colorValue("foregroundColor"))

@@ -3,6 +3,7 @@
 /// JSON Schema, so the schema is the decoder's own account of the format.
 indirect enum ValueForm: Hashable, Sendable {
     case boolean
+    case null
     case number(Double, Double)
     case integer(Int, Int)
     /// One of these names (an enum's raw values, then its aliases).

@@ -502,8 +502,8 @@ extension Shape {
                 r.report("path", n, "expected SVG path data (a string like \"M0 0 L10 10 Z\"), found \(n.value.kindName)")
             }
         }
-        if let n = r.node("fill", keepNull: true) { shape.fill = decodePaint(n, path: join(r.path, "fill"), context: r.context) }
-        if let n = r.node("stroke", keepNull: true) { shape.stroke = decodePaint(n, path: join(r.path, "stroke"), context: r.context) }
+        if let n = r.node("fill", keepNull: true, as: paintForm) { shape.fill = decodePaint(n, path: join(r.path, "fill"), context: r.context) }
+        if let n = r.node("stroke", keepNull: true, as: paintForm) { shape.stroke = decodePaint(n, path: join(r.path, "stroke"), context: r.context) }
         if let w = r.lengthOrHairline("lineWidth") { shape.lineWidth = w }
         if let c = r.choice("lineCap", LineCap.self) { shape.lineCap = c }
         if let j = r.choice("lineJoin", LineJoin.self) { shape.lineJoin = j }
@@ -517,7 +517,11 @@ extension Shape {
     }
 
     /// `null` (none), a color string, `{"linearGradient": {...}}` or `{"radialGradient": {...}}`.
+    /// A paint's forms, for the JSON Schema.
+    static let paintForm = ValueForm.anyOf([.color(tint: true), .null, .oneKey(prefix: "gradient", keys: ["linearGradient", "radialGradient"])])
+
     static func decodePaint(_ n: JSONNode, path: String, context: DecodeContext) -> Paint? {
+        context.recorder?.declare(path, paintForm)
         switch n.value {
         case .null: return nil
         case .string: return ObjectReader.colorValue(n, path: path, context: context).map(Paint.color)
@@ -527,7 +531,7 @@ extension Shape {
                 return nil
             }
             let p = join(path, m.key)
-            guard let g = ObjectReader(m.value, path: p, context: context) else { return nil }
+            guard let g = ObjectReader(m.value, path: p, context: context, schemaName: "gradient." + m.key) else { return nil }
             defer { g.finish() }
             let stops = decodeStops(g)
             if m.key == "linearGradient" {

@@ -198,6 +198,7 @@ public enum SceneSchema {
         func fragment(_ form: ValueForm, _ p: Property) -> SchemaValue {
             switch form {
             case .boolean: return .object(["type": "boolean"])
+            case .null: return .object(["type": "null"])
             case .number(let lo, let hi): return .object(["type": "number", "minimum": .number(lo), "maximum": .number(hi)])
             case .integer(let lo, let hi): return .object(["type": "integer", "minimum": .number(Double(lo)), "maximum": .number(Double(hi))])
             case .choice(let names): return .object(["enum": .array(names.map(SchemaValue.string))])

@@ -117,6 +117,66 @@ enum SceneSchemaText {
       "title": "an object",
       "type": "object"
     },
+    "gradient.linearGradient": {
+      "additionalProperties": false,
+      "properties": {
+        "end": {
+          "anyOf": [
+            {
+              "additionalProperties": false,
+              "properties": {
+                "x": {
+                  "type": "number"
+                },
+                "y": {
+                  "type": "number"
+                }
+              },
+              "required": ["x", "y"],
+              "type": "object"
+            },
+            {
+              "items": {
+                "type": "number"
+              },
+              "maxItems": 2,
+              "minItems": 2,
+              "type": "array"
+            }
+          ]
+        },
+        "start": {
+          "anyOf": [
+            {
+              "additionalProperties": false,
+              "properties": {
+                "x": {
+                  "type": "number"
+                },
+                "y": {
+                  "type": "number"
+                }
+              },
+              "required": ["x", "y"],
+              "type": "object"
+            },
+            {
+              "items": {
+                "type": "number"
+              },
+              "maxItems": 2,
+              "minItems": 2,
+              "type": "array"
+            }
+          ]
+        },
+        "stops": {
+          "type": "array"
+        }
+      },
+      "title": "an object",
+      "type": "object"
+    },
     "layout": {
       "additionalProperties": false,
       "properties": {
@@ -1378,12 +1438,14 @@ enum SceneSchemaText {
           "type": "string"
         },
         "backgroundImage": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.backgroundImage"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.backgroundImage"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "blendMode": {
           "enum": [
@@ -1609,12 +1671,14 @@ enum SceneSchemaText {
           "type": "string"
         },
         "image": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.image"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.image"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "imageEdgeInsets": {
           "anyOf": [
@@ -1749,20 +1813,25 @@ enum SceneSchemaText {
           "type": "string"
         },
         "title": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.title"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.title"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "titleColor": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.titleColor"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.titleColor"
+            },
+            {
+              "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+              "type": "string"
+            }
+          ]
         },
         "titleEdgeInsets": {
           "anyOf": [
@@ -1845,26 +1914,37 @@ enum SceneSchemaText {
           ]
         },
         "disabled": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "highlighted": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.backgroundImage.highlighted"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.backgroundImage.highlighted"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "image": {
           "type": "string"
         },
         "normal": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.backgroundImage.normal"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.backgroundImage.normal"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "renderingMode": {
           "enum": ["automatic", "alwaysOriginal", "alwaysTemplate"]
@@ -1873,12 +1953,14 @@ enum SceneSchemaText {
           "enum": ["stretch", "tile"]
         },
         "selected": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.button.backgroundImage.selected"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.button.backgroundImage.selected"
+            },
+            {
+              "type": "string"
+            }
+          ]
         }
       },
       "title": "an object",
@@ -2092,16 +2174,37 @@ enum SceneSchemaText {
           ]
         },
         "disabled": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "highlighted": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "image": {
           "type": "string"
         },
         "normal": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "renderingMode": {
           "enum": ["automatic", "alwaysOriginal", "alwaysTemplate"]
@@ -2110,7 +2213,14 @@ enum SceneSchemaText {
           "enum": ["stretch", "tile"]
         },
         "selected": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         }
       },
       "title": "an object",
@@ -2120,16 +2230,16 @@ enum SceneSchemaText {
       "additionalProperties": false,
       "properties": {
         "disabled": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "type": "string"
         },
         "highlighted": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "type": "string"
         },
         "normal": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "type": "string"
         },
         "selected": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "type": "string"
         }
       },
       "title": "an object",
@@ -2139,16 +2249,20 @@ enum SceneSchemaText {
       "additionalProperties": false,
       "properties": {
         "disabled": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
         },
         "highlighted": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
         },
         "normal": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
         },
         "selected": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
         }
       },
       "title": "an object",
@@ -4575,12 +4689,14 @@ enum SceneSchemaText {
           "type": "number"
         },
         "progressImage": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.progressView.progressImage"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.progressView.progressImage"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "progressTintColor": {
           "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
@@ -4642,12 +4758,14 @@ enum SceneSchemaText {
           "type": "string"
         },
         "trackImage": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.progressView.trackImage"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.progressView.trackImage"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "trackTintColor": {
           "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
@@ -5418,12 +5536,14 @@ enum SceneSchemaText {
           "type": "string"
         },
         "backgroundImage": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.segmentedControl.backgroundImage"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.segmentedControl.backgroundImage"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "backgroundImages": {
           "description": "Read by the decoder in more than one form; see docs/scene-format.md."
@@ -5537,7 +5657,14 @@ enum SceneSchemaText {
           ]
         },
         "dividerImage": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "enabled": {
           "type": "boolean"
@@ -5704,12 +5831,7 @@ enum SceneSchemaText {
           "type": "string"
         },
         "titleTextAttributes": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.segmentedControl.titleTextAttributes"
-          }
+          "$ref": "#/definitions/view.segmentedControl.titleTextAttributes"
         }
       },
       "title": "an object of segmentedControl properties",
@@ -5719,26 +5841,44 @@ enum SceneSchemaText {
       "additionalProperties": false,
       "properties": {
         "disabled": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "highlighted": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "normal": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.segmentedControl.backgroundImage.normal"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.segmentedControl.backgroundImage.normal"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "selected": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.segmentedControl.backgroundImage.selected"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.segmentedControl.backgroundImage.selected"
+            },
+            {
+              "type": "string"
+            }
+          ]
         }
       },
       "title": "an object",
@@ -5889,26 +6029,16 @@ enum SceneSchemaText {
       "additionalProperties": false,
       "properties": {
         "disabled": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "type": "object"
         },
         "highlighted": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "type": "object"
         },
         "normal": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.segmentedControl.titleTextAttributes.normal"
-          }
+          "$ref": "#/definitions/view.segmentedControl.titleTextAttributes.normal"
         },
         "selected": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.segmentedControl.titleTextAttributes.selected"
-          }
+          "$ref": "#/definitions/view.segmentedControl.titleTextAttributes.selected"
         }
       },
       "title": "an object",
@@ -6111,7 +6241,29 @@ enum SceneSchemaText {
           ]
         },
         "fill": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "additionalProperties": false,
+              "maxProperties": 1,
+              "minProperties": 1,
+              "properties": {
+                "linearGradient": {
+                  "$ref": "#/definitions/gradient.linearGradient"
+                },
+                "radialGradient": {
+                  "type": "object"
+                }
+              },
+              "type": "object"
+            },
+            {
+              "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "fillRule": {
           "enum": ["nonZero", "evenOdd"]
@@ -6275,7 +6427,29 @@ enum SceneSchemaText {
           "type": "number"
         },
         "stroke": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "additionalProperties": false,
+              "maxProperties": 1,
+              "minProperties": 1,
+              "properties": {
+                "linearGradient": {
+                  "$ref": "#/definitions/gradient.linearGradient"
+                },
+                "radialGradient": {
+                  "type": "object"
+                }
+              },
+              "type": "object"
+            },
+            {
+              "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "subviews": {
           "items": {
@@ -6292,66 +6466,6 @@ enum SceneSchemaText {
         }
       },
       "title": "an object of shape properties",
-      "type": "object"
-    },
-    "view.shape.fill.linearGradient": {
-      "additionalProperties": false,
-      "properties": {
-        "end": {
-          "anyOf": [
-            {
-              "additionalProperties": false,
-              "properties": {
-                "x": {
-                  "type": "number"
-                },
-                "y": {
-                  "type": "number"
-                }
-              },
-              "required": ["x", "y"],
-              "type": "object"
-            },
-            {
-              "items": {
-                "type": "number"
-              },
-              "maxItems": 2,
-              "minItems": 2,
-              "type": "array"
-            }
-          ]
-        },
-        "start": {
-          "anyOf": [
-            {
-              "additionalProperties": false,
-              "properties": {
-                "x": {
-                  "type": "number"
-                },
-                "y": {
-                  "type": "number"
-                }
-              },
-              "required": ["x", "y"],
-              "type": "object"
-            },
-            {
-              "items": {
-                "type": "number"
-              },
-              "maxItems": 2,
-              "minItems": 2,
-              "type": "array"
-            }
-          ]
-        },
-        "stops": {
-          "type": "array"
-        }
-      },
-      "title": "an object",
       "type": "object"
     },
     "view.slider": {
@@ -6560,12 +6674,14 @@ enum SceneSchemaText {
           "type": "array"
         },
         "maximumTrackImage": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.slider.maximumTrackImage"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.slider.maximumTrackImage"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "maximumTrackTintColor": {
           "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
@@ -6577,12 +6693,14 @@ enum SceneSchemaText {
           "type": "number"
         },
         "minimumTrackImage": {
-          "if": {
-            "type": "object"
-          },
-          "then": {
-            "$ref": "#/definitions/view.slider.minimumTrackImage"
-          }
+          "anyOf": [
+            {
+              "$ref": "#/definitions/view.slider.minimumTrackImage"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "minimumTrackTintColor": {
           "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
@@ -6645,7 +6763,14 @@ enum SceneSchemaText {
           "type": "array"
         },
         "thumbImage": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "thumbTintColor": {
           "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
@@ -7432,7 +7557,14 @@ enum SceneSchemaText {
           "type": "number"
         },
         "decrementImage": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "directionalLayoutMargins": {
           "anyOf": [
@@ -7511,7 +7643,14 @@ enum SceneSchemaText {
           "type": "string"
         },
         "incrementImage": {
-          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
         },
         "insetsLayoutMarginsFromSafeArea": {
           "type": "boolean"
