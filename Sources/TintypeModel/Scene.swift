@@ -56,6 +56,9 @@ public struct Scene: Sendable, Equatable {
     /// to false: iOS draws its own status bar over the image and no home indicator is part of it.
     /// Their room stays either way, so the layout is the one the app shows after launch.
     public var drawsSystemOverlays = true
+    /// The caption band and background of an App Store screenshot (`tintype screenshots` draws
+    /// it around the screen); nil for a plain screen.
+    public var marketing: Marketing?
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
     /// empty for a scene that renders once.
     public var variants = Variants()

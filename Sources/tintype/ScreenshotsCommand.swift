@@ -24,6 +24,12 @@ struct ScreenshotsCommand: Command {
         (750×1334), 4-inch iPhone SE (640×1136), 3.5-inch iPhone 4s (640×960), 12.9-inch iPad Pro
         (2048×2732) and 9.7-inch iPad (1536×2048), each also in landscape.
 
+        A scene with "marketing": {"caption": "...", "background": COLOR or [COLOR, ...]} is framed
+        for the store: the caption (semibold, centered, up to two lines, "captionColor" white by
+        default) in a band at the top, the screen scaled down under it and centered, on the
+        background (one color, or a gradient from top to bottom). The image keeps the screen's
+        pixel size. "render" draws such a scene's screen alone.
+
         Every image is checked against the pixel sizes App Store Connect accepts for its class; one
         it would reject (a scene with its own "scale" or a "canvas") is an error naming the scene,
         its size and the sizes accepted. The set is written to a temporary folder and renamed into
@@ -121,7 +127,15 @@ struct ScreenshotsCommand: Command {
                         continue
                     }
                     taken[relative] = out.displayName
-                    do { images.append((relative, try renderer.renderPNG(scene))) } catch {
+                    do {
+                        let bitmap = try MarketingFrame.render(scene, renderer: renderer)
+                        // The framed picture is checked too: what is written is what the store must take.
+                        guard size.accepts(width: bitmap.width, height: bitmap.height) else {
+                            failures.append("\(label): the framed screenshot is \(bitmap.width)×\(bitmap.height) pixels, which the App Store rejects; it accepts \(size.acceptedList) for \(size.name) screenshots")
+                            continue
+                        }
+                        images.append((relative, try bitmap.pngData()))
+                    } catch {
                         failures.append("\(label): \(error)")
                     }
                 }

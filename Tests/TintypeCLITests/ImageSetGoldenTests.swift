@@ -56,4 +56,14 @@ import Testing
         try FileManager.default.copyItem(atPath: Self.root + "/icon/trail-diary.svg", toPath: out + "/trail-diary.svg")
         try check(written: out, expected: Self.root + "/icon")
     }
+
+    @Test func aScreenshotSetWithMarketingFrames() throws {
+        let dir = try cli.temporaryDirectory()
+        let out = dir + "/store"
+        // A gradient frame with a two-line caption, a landscape frame in one color, a plain screen;
+        // the 3.5-inch and the notched 5.8-inch sizes.
+        let r = try cli.run(["screenshots", Self.root + "/screenshots/scenes", "--sizes", "3.5,5.8", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        try check(written: out, expected: Self.root + "/screenshots/expected")
+    }
 }

@@ -93,4 +93,35 @@ import Testing
         #expect(try cli.run(["screenshots", s, "-o", dir + "/empty", "--sizes", "4"]).status == 0)
         #expect(try cli.run(["screenshots", dir + "/nothere.json", "-o", dir + "/x"]).status == 64)
     }
+
+    @Test func aMarketingFrameKeepsTheStoreSizeAndBadOnesAreRefused() throws {
+        let dir = try cli.temporaryDirectory()
+        let framed = try write(dir, "framed.json", ##"{"marketing": {"caption": "Hello", "background": ["#000000", "#ffffff"]}, "root": {"view": {"backgroundColor": "systemBlue"}}}"##)
+        let r = try cli.run(["screenshots", framed, "--sizes", "5.5,4,12.9", "-o", dir + "/out"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(size(dir + "/out/5.5-inch/framed.png") == "1242×2208")
+        #expect(size(dir + "/out/4-inch/framed.png") == "640×1136")
+        #expect(size(dir + "/out/12.9-inch/framed.png") == "2048×2732")
+        // render draws the screen alone: not the same picture.
+        #expect(try cli.run(["render", framed, "--device", "iPhone 8 Plus", "-o", dir + "/screen.png"]).status == 0)
+        #expect(FileManager.default.contents(atPath: dir + "/screen.png") != FileManager.default.contents(atPath: dir + "/out/5.5-inch/framed.png"))
+        // Each bad frame is named with its file and place; nothing is written.
+        let bad = [
+            ("nocaption.json", ##"{"marketing": {"background": "red"}, "root": {"view": {}}}"##, "marketing.caption"),
+            ("badcolor.json", ##"{"marketing": {"caption": "x", "background": ["red", "nocolor"]}, "root": {"view": {}}}"##, "marketing.background[1]"),
+            ("onecolor.json", ##"{"marketing": {"caption": "x", "background": ["red"]}, "root": {"view": {}}}"##, "2 to 16 colors, found 1"),
+            ("number.json", ##"{"marketing": {"caption": "x", "background": 3}, "root": {"view": {}}}"##, "a list of colors"),
+            ("extra.json", ##"{"marketing": {"caption": "x", "subtitle": "y"}, "root": {"view": {}}}"##, "marketing.subtitle"),
+        ]
+        for (name, text, words) in bad {
+            let file = try write(dir, name, text)
+            let b = try cli.run(["screenshots", file, "-o", dir + "/bad"])
+            #expect(b.status == 1 && b.stderr.contains(name) && b.stderr.contains(words), "\(name): \(b.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/bad"))
+        }
+        // A framed canvas is still a size the store rejects.
+        let canvas = try write(dir, "canvas.json", ##"{"canvas": {"size": [51, 31]}, "marketing": {"caption": "x"}, "root": {"switch": {}}}"##)
+        let c = try cli.run(["screenshots", canvas, "--sizes", "5.5", "-o", dir + "/c"])
+        #expect(c.status == 1 && c.stderr.contains("rejects") && c.stderr.contains("1242×2208"), "\(c.stderr)")
+    }
 }

@@ -198,6 +198,7 @@ public enum SceneDecoder {
                            "the \(notched.name) runs iOS 11 or later, found \(scene.systemVersion); use a phone without a notch for iOS \(scene.systemVersion)")
         }
         if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
+        if let m = r.object("marketing") { scene.marketing = Marketing.decode(m) }
         if let items = r.array("touches") {
             scene.touches = items.compactMap { TouchMark.decode($0.node, path: $0.path, context: context) }
         }
@@ -577,5 +578,37 @@ extension Shape {
             }
         }
         return stops.count == items.count ? stops : nil
+    }
+}
+
+extension Marketing {
+    /// `{"caption": "...", "background": COLOR or [COLOR, ...], "captionColor": COLOR}`.
+    static func decode(_ r: ObjectReader) -> Marketing? {
+        defer { r.finish() }
+        let caption = r.string("caption")
+        if caption == nil && !r.has("caption") {
+            r.context.report(join(r.path, "caption"), r.node.position, "\"marketing\" needs a \"caption\", the text over the screen")
+        }
+        var background: [Color]? = [.black]
+        if let n = r.node("background") {
+            let path = join(r.path, "background")
+            switch n.value {
+            case .string: background = ObjectReader.color(n, path: path, context: r.context).map { [$0] }
+            case .array(let items):
+                if items.count < 2 || items.count > Marketing.maxBackgroundColors {
+                    r.context.report(path, n.position, "a background gradient takes 2 to \(Marketing.maxBackgroundColors) colors, found \(items.count)")
+                    background = nil
+                } else {
+                    let colors = items.enumerated().compactMap { ObjectReader.color($0.element, path: path + "[\($0.offset)]", context: r.context) }
+                    background = colors.count == items.count ? colors : nil
+                }
+            default:
+                r.context.report(path, n.position, "expected a color or a list of colors (a gradient from top to bottom), found \(n.value.kindName)")
+                background = nil
+            }
+        }
+        let captionColor = r.color("captionColor") ?? .white
+        guard let caption, let background else { return nil }
+        return Marketing(caption: caption, background: background, captionColor: captionColor)
     }
 }

@@ -38,7 +38,8 @@ public struct Composition: Sendable {
         }
     }
 
-    /// One line of text in the system font, clipped with an ellipsis at its frame's width.
+    /// Text in the system font: one line by default, wrapped at words onto up to `numberOfLines`,
+    /// the last cut with an ellipsis at its frame's width.
     public struct Caption: Sendable {
         public var text: String
         public var frame: Rect
@@ -46,8 +47,11 @@ public struct Composition: Sendable {
         public var weight: FontWeight
         public var color: Color
         public var alignment: TextAlignment
-        public init(text: String, frame: Rect, size: Double = 13, weight: FontWeight = .regular, color: Color = .black, alignment: TextAlignment = .left) {
-            self.text = text; self.frame = frame; self.size = size; self.weight = weight; self.color = color; self.alignment = alignment
+        public var numberOfLines: Int
+        public init(text: String, frame: Rect, size: Double = 13, weight: FontWeight = .regular, color: Color = .black,
+                    alignment: TextAlignment = .left, numberOfLines: Int = 1) {
+            self.text = text; self.frame = frame; self.size = size; self.weight = weight; self.color = color
+            self.alignment = alignment; self.numberOfLines = numberOfLines
         }
     }
 
@@ -68,6 +72,14 @@ public struct Composition: Sendable {
     /// The width of `text` on one line in the system font, in points, as a caption draws it.
     public static func width(of text: String, size: Double = 13, weight: FontWeight = .regular) -> Double {
         TextEngine.shared.size(of: text, font: ResolvedFont(system: size, weight: weight)).width
+    }
+
+    /// How many lines `text` takes wrapped at `width`, and the height of one line, in points.
+    public static func lines(of text: String, width: Double, size: Double = 13, weight: FontWeight = .regular) -> (count: Int, lineHeight: Double) {
+        let font = ResolvedFont(system: size, weight: weight)
+        let line = TextEngine.shared.size(of: text, font: font).height
+        let all = TextEngine.shared.height(of: text, font: font, width: width, lineSpacing: 0)
+        return (line > 0 ? max(1, Int((all / line).rounded())) : 1, line)
     }
 }
 
@@ -119,7 +131,7 @@ extension Composition {
         for p in pictures { try raster.paint(p.bitmap, into: p.frame, mask: p.mask) }
         try raster.draw(captions.map { c in
             .text(TextItem(text: c.text, font: ResolvedFont(system: c.size, weight: c.weight), color: c.color, frame: c.frame,
-                           alignment: c.alignment, direction: .leftToRight, numberOfLines: 1, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
+                           alignment: c.alignment, direction: .leftToRight, numberOfLines: c.numberOfLines, lineBreakMode: .byTruncatingTail, lineSpacing: 0))
         })
     }
 }

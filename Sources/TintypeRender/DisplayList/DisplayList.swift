@@ -78,6 +78,7 @@ public enum ResolvedPaint: Sendable, Equatable {
 public struct ResolvedStop: Sendable, Equatable {
     public var location: Double
     public var color: Color
+    public init(location: Double, color: Color) { self.location = location; self.color = color }
 }
 
 public struct StrokeStyle: Sendable, Equatable {
