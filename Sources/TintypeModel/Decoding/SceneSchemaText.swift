@@ -733,6 +733,9 @@ enum SceneSchemaText {
         "locale": {
           "type": "string"
         },
+        "marketing": {
+          "$ref": "#/definitions/scene.marketing"
+        },
         "missingStrings": {
           "enum": ["error", "showKey"]
         },
@@ -851,6 +854,30 @@ enum SceneSchemaText {
         },
         "title": {
           "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        }
+      },
+      "title": "an object",
+      "type": "object"
+    },
+    "scene.marketing": {
+      "additionalProperties": false,
+      "properties": {
+        "background": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "caption": {
+          "anyOf": [
+            {
+              "$ref": "#/definitions/localizedText"
+            },
+            {
+              "type": "string"
+            }
+          ]
+        },
+        "captionColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
         }
       },
       "title": "an object",
