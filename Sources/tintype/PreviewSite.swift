@@ -27,6 +27,8 @@ final class PreviewSite: @unchecked Sendable {
     private var renderBytes = 0
     /// Renders kept in memory; past this the cache starts over (the browser keeps its own copies).
     static let maxCachedBytes = 256 << 20
+    /// Scene files decoded with one set of overrides each, kept.
+    static let maxDecoded = 4096
     /// The longest a change request waits.
     static let maxWaitSeconds = 30.0
 
@@ -201,6 +203,8 @@ final class PreviewSite: @unchecked Sendable {
         let entry = Decoded(file: file, issues: issues, images: images,
                             fingerprint: fingerprint(path, images: images, failed: file.scene == nil, tree: tree))
         lock.lock()
+        // Every override tried keeps its decodes; past this many the cache starts over.
+        if decoded.count >= Self.maxDecoded { decoded = [:] }
         decoded[cacheKey] = entry
         lock.unlock()
         return entry
