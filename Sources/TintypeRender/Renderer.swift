@@ -19,16 +19,33 @@ public final class Renderer: Sendable {
     /// Receives the layout's notes (content that did not fit, and which view gave way), when set.
     public let note: (@Sendable (LayoutNote) -> Void)?
 
+    /// The text engine: the shared one, which every renderer uses but a benchmark's.
+    let textEngine: TextEngine
+
     public init(images: ImageStore = ImageStore(), warn: @escaping @Sendable (RenderWarning) -> Void = RenderWarning.printToStandardError,
                 note: (@Sendable (LayoutNote) -> Void)? = nil) {
         self.images = images
         self.warn = warn
         self.note = note
+        textEngine = .shared
+    }
+
+    /// A renderer whose text uses only `fontChain` (entries of `FontPolicy.table`), with a font
+    /// configuration and Pango font map of its own. For the benchmarks alone, which measure the
+    /// pinned chain against Inter alone: a scene's pixels must never depend on it. Only `render(_:)`
+    /// and `displayList(for:)` use the chain; SVG and PDF draw with the shared engine.
+    @_spi(Benchmarks)
+    public init(fontChain: [FontPolicy.Entry], images: ImageStore = ImageStore(),
+                warn: @escaping @Sendable (RenderWarning) -> Void = RenderWarning.printToStandardError) {
+        self.images = images
+        self.warn = warn
+        note = nil
+        textEngine = TextEngine(chain: fontChain)
     }
 
     /// The scene's resolved drawing, before pixels.
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
-        var list = try Resolver(images: images, text: TextEngine.shared.measurer(language: scene.locale)).displayList(for: scene)
+        var list = try Resolver(images: images, text: textEngine.measurer(language: scene.locale)).displayList(for: scene)
         list.language = scene.locale
         if let note { list.notes.forEach(note) }
         return list
@@ -37,6 +54,7 @@ public final class Renderer: Sendable {
     public func render(_ scene: Scene) throws(RenderError) -> Bitmap {
         let list = try displayList(for: scene)
         let raster = try Raster(list: list, images: images)
+        raster.textEngine = textEngine
         try raster.draw(list.items)
         for (item, scalars) in raster.missingCharacters {
             for scalar in scalars { warn(RenderWarning(path: item.source, character: scalar, text: item.text)) }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
-@testable import TintypeRender
+@_spi(Benchmarks) @testable import TintypeRender
 
 @Suite struct FontPolicyTests {
     @Test func thePrivateConfigurationSeesOnlyThePinnedFiles() {
@@ -33,6 +33,21 @@ import TintypeModel
             }
         }
         #expect(xml.contains("<family>emoji</family><prefer><family>Noto Color Emoji</family></prefer>"))
+    }
+
+    @Test func aCutChainHoldsOnlyItsFaces() throws {
+        // The benchmarks' peer: Inter alone, in its configuration and in every family list.
+        let inter = FontPolicy.table.filter(\.primary)
+        let xml = FontPolicy.configuration(cacheDirectory: "/tmp/cache", of: inter)
+        #expect(xml.contains("<glob>/usr/share/fonts/opentype/inter/Inter-*.otf</glob>"))
+        #expect(!xml.contains("/noto/") && !xml.contains("Noto Color Emoji"))
+        #expect(FontPolicy.familyList(primary: "Inter", language: "ja", of: inter) == "Inter")
+        // Latin text draws the same pixels either way; an emoji does not (it has no face there).
+        let latin = try scene(#"{"scale": 1, "root": {"label": {"frame": [0, 20, 320, 40], "text": "Straße, déjà vu, Kraków"}}}"#)
+        let emoji = try scene(#"{"scale": 1, "root": {"label": {"frame": [0, 20, 320, 40], "text": "Trail 🏔"}}}"#)
+        let cut = Renderer(fontChain: inter, warn: { _ in })
+        #expect(try cut.render(latin) == sharedRenderer.render(latin))
+        #expect(try cut.render(emoji) != sharedRenderer.render(emoji))
     }
 
     @Test func theCJKFacePreferredByTheLanguageComesFirst() {

@@ -9,7 +9,7 @@ import CBenchCairo
 import CFastPNG
 import Foundation
 import TintypeModel
-import TintypeRender
+@_spi(Benchmarks) import TintypeRender
 import TintypeSnapshot
 
 // MARK: - Measuring
@@ -263,6 +263,61 @@ func benchSelfSizing(iterations: Int, warmup: Int) throws {
     print(pad("fixed 64-point rows", 24) + lpad(ms(samples[0].median), 12))
     print(pad("self-sizing rows", 24) + lpad(ms(samples[1].median), 12) + lpad(ratio(r), 10))
     print("GOAL a 200-row self-sizing table within 1.2× the same table with fixed rows: \(ratio(r)) — \(r <= 1.2 ? "met" : "MISSED")")
+}
+
+// MARK: - Part 7: the fallback chain and Latin text
+
+/// A screen of Latin text: 16 labels in the text styles, wrapping paragraphs of English and
+/// accented European words, on an iPhone 8 @2x.
+func latinTextScene() throws -> Scene {
+    let styles = ["title1", "headline", "body", "callout", "subheadline", "footnote", "caption1", "body"]
+    let words = ["Half", "Dome", "cables", "déjà", "vu", "Straße", "über", "façade", "naïve", "trail", "summit", "at",
+                 "dawn", "the", "granite", "switchbacks", "Ærø", "smørrebrød", "Kraków", "señor", "çà", "et", "là"]
+    var labels: [String] = []
+    var y = 24.0
+    for i in 0..<16 {
+        let text = (0..<(6 + i * 5 % 17)).map { words[($0 * 5 + i * 3) % words.count] }.joined(separator: " ")
+        labels.append("{\"label\": {\"frame\": [16, \(y), 343, 38], \"text\": \"\(text).\", \"font\": \"\(styles[i % styles.count])\", \"numberOfLines\": 2}}")
+        y += 39
+    }
+    let json = "{ \"device\": \"iPhone 8\", \"root\": { \"view\": { \"subviews\": [ \(labels.joined(separator: ", ")) ] } } }"
+    return try SceneDecoder.decode(json, file: "<Latin text screen>", baseDirectory: nil)
+}
+
+/// Latin text drawn with the whole pinned chain (Inter, then emoji, Arabic, CJK, …) against the same
+/// render with the chain cut to Inter alone: the fallback faces must cost Latin text nothing. Both
+/// renderers must give the same bytes first, or the comparison would not be of the same work.
+func benchFallback(scenePath: String, iterations: Int, warmup: Int) throws {
+    let full = Renderer(), interOnly = Renderer(fontChain: FontPolicy.table.filter(\.primary))
+    let screens: [(String, Scene)] = [("settings screen", try loadScenes(scenePath).0), ("Latin text screen", try latinTextScene())]
+    print("iPhone 8 @2x, in memory; median of \(iterations) rounds after \(warmup) warm-up, taking turns. Peer: the same")
+    print("renderer with the fallback chain cut to Inter alone (its own fontconfig configuration and Pango font map).")
+    print(pad("screen", 24) + lpad("Inter only", 12) + lpad("full chain", 12) + lpad("ratio", 10))
+    var worst = 0.0
+    for (name, scene) in screens {
+        guard try full.render(scene) == interOnly.render(scene) else {
+            throw BenchError("\(name): the full chain and Inter alone draw different pixels; the screen is not Latin text alone")
+        }
+        let samples = try measureRoundRobin(iterations, warmup: warmup, [{ _ = try interOnly.render(scene) }, { _ = try full.render(scene) }])
+        let r = samples[1].median / samples[0].median
+        worst = max(worst, r)
+        print(pad(name, 24) + lpad(ms(samples[0].median), 12) + lpad(ms(samples[1].median), 12) + lpad(ratio(r), 10))
+    }
+    print("GOAL Latin text with the full fallback chain within 1.05× of Inter alone: worst \(ratio(worst)) — \(worst <= 1.05 ? "met" : "MISSED")")
+}
+
+/// Renders one scene in this fresh process and prints every font file the process has mapped
+/// (FreeType maps a face's file when the face is first opened), one path a line.
+func fontsOpened(scenePath: String) throws {
+    let (scene, _) = try loadScenes(scenePath)
+    _ = try Renderer().render(scene)
+    let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+    let files = Set(maps.split(separator: "\n").compactMap { line -> String? in
+        guard let slash = line.firstIndex(of: "/") else { return nil }
+        let path = String(line[slash...])
+        return [".ttf", ".otf", ".ttc"].contains(where: path.hasSuffix) ? path : nil
+    })
+    for f in files.sorted() { print(f) }
 }
 
 // MARK: - Part 2: inputs for `tintype diff`, and tintype's in-process compare
@@ -528,6 +583,8 @@ func main() -> Int32 {
               + "       tintype-bench table [--iterations N] [--warmup N]\n"
               + "       tintype-bench text [--iterations N] [--warmup N]\n"
               + "       tintype-bench self-sizing [--iterations N] [--warmup N]\n"
+              + "       tintype-bench fallback [--scene S.json] [--iterations N] [--warmup N]\n"
+              + "       tintype-bench fonts-opened --scene S.json\n"
               + "       tintype-bench png-digests [--scene S.json]\n"
               + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
               + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
@@ -559,6 +616,8 @@ func main() -> Int32 {
         case "table": try benchTable(iterations: iterations, warmup: warmup)
         case "text": try benchText(iterations: iterations, warmup: warmup)
         case "self-sizing": try benchSelfSizing(iterations: iterations, warmup: warmup)
+        case "fallback": try benchFallback(scenePath: scene, iterations: iterations, warmup: warmup)
+        case "fonts-opened": try fontsOpened(scenePath: scene)
         case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
         case "png-digests": print(try pngDigests(scenePath: scene).joined(separator: "\n"))
         default: throw BenchError("unknown command \(command)")

@@ -25,6 +25,8 @@ final class Raster {
     private let replaying: Bool
     /// Text is shown as glyphs of embedded fonts (PDF) rather than filled as outlines.
     private let keepsText: Bool
+    /// The engine text is drawn with (the shared one, unless the renderer has its own).
+    var textEngine = TextEngine.shared
 
     init(list: DisplayList, images: ImageStore, recording tape: PixelTape? = nil) throws(RenderError) {
         let w = Int((list.size.width * list.scale).rounded()), h = Int((list.size.height * list.scale).rounded())
@@ -95,7 +97,7 @@ final class Raster {
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         case .text(let text):
-            let missing = try TextEngine.shared.draw(text, on: cr, language: language, keepText: keepsText)
+            let missing = try textEngine.draw(text, on: cr, language: language, keepText: keepsText)
             if !missing.isEmpty { missingCharacters.append((text, missing)) }
         case .image(let image):
             try drawImage(image)

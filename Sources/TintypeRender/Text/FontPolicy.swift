@@ -79,16 +79,21 @@ public enum FontPolicy {
     }
 
     /// The folders fontconfig scans, in order, each once.
-    public static var directories: [String] {
-        table.reduce(into: [String]()) { if !$0.contains($1.directory) { $0.append($1.directory) } }
+    public static var directories: [String] { directories(of: table) }
+
+    static func directories(of entries: [Entry]) -> [String] {
+        entries.reduce(into: [String]()) { if !$0.contains($1.directory) { $0.append($1.directory) } }
     }
 
     /// The entries in chain order for a language (a BCP 47 tag such as `ja-JP`; nil: none). The
     /// CJK entry preferred by the language moves to the front of the CJK entries.
-    public static func chain(language: String?) -> [Entry] {
-        guard let language, let preferred = cjkEntry(for: language) else { return table }
-        var result = table
-        guard let at = result.firstIndex(of: preferred), let firstCJK = result.firstIndex(where: { !$0.languages.isEmpty }) else { return table }
+    public static func chain(language: String?) -> [Entry] { chain(language: language, of: table) }
+
+    /// `chain(language:)` of a chain other than the table (a benchmark's cut chain).
+    static func chain(language: String?, of entries: [Entry]) -> [Entry] {
+        guard let language, let preferred = cjkEntry(for: language) else { return entries }
+        var result = entries
+        guard let at = result.firstIndex(of: preferred), let firstCJK = result.firstIndex(where: { !$0.languages.isEmpty }) else { return entries }
         result.remove(at: at)
         result.insert(preferred, at: firstCJK)
         return result
@@ -114,8 +119,12 @@ public enum FontPolicy {
     /// The family list of a Pango font description: the face asked for, then every named
     /// fallback in chain order.
     public static func familyList(primary family: String, language: String?) -> String {
+        familyList(primary: family, language: language, of: table)
+    }
+
+    static func familyList(primary family: String, language: String?, of entries: [Entry]) -> String {
         var families = [family]
-        for entry in chain(language: language) where !entry.primary {
+        for entry in chain(language: language, of: entries) where !entry.primary {
             families += entry.families.filter { !families.contains($0) }
         }
         return families.joined(separator: ",")
@@ -123,14 +132,14 @@ public enum FontPolicy {
 
     /// The private fontconfig configuration: the pinned folders, a filter that accepts only the
     /// table's files (every other file in those folders is rejected), and a cache folder.
-    static func configuration(cacheDirectory: String) -> String {
+    static func configuration(cacheDirectory: String, of entries: [Entry] = table) -> String {
         func escape(_ s: String) -> String {
             s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
         var xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
-        for dir in directories { xml += "  <dir>\(escape(dir))</dir>\n" }
+        for dir in directories(of: entries) { xml += "  <dir>\(escape(dir))</dir>\n" }
         xml += "  <selectfont>\n    <acceptfont>\n"
-        for entry in table {
+        for entry in entries {
             for file in entry.files { xml += "      <glob>\(escape(entry.directory + "/" + file))</glob>\n" }
         }
         xml += "    </acceptfont>\n    <rejectfont>\n      <glob>*</glob>\n"
@@ -140,7 +149,7 @@ public enum FontPolicy {
         xml += "    </rejectfont>\n  </selectfont>\n"
         // Pango asks for the family "emoji" for a run in emoji presentation (😀, ❤️, 👍🏽).
         xml += "  <alias binding=\"same\"><family>emoji</family><prefer>"
-        for entry in table where entry.color { for family in entry.families { xml += "<family>\(escape(family))</family>" } }
+        for entry in entries where entry.color { for family in entry.families { xml += "<family>\(escape(family))</family>" } }
         xml += "</prefer></alias>\n"
         // Color emoji are bitmaps drawn for one size: scale them to the size asked for (what
         // fontconfig's own 10-scale-bitmap-fonts.conf does, which a private configuration lacks).
@@ -230,9 +239,11 @@ extension FontPolicy {
     public static var loadError: String? { TextEngine.shared.loadError }
 
     /// The private fontconfig configuration as Tintype loads it.
-    public static var configurationText: String {
+    public static var configurationText: String { configurationText(of: table) }
+
+    static func configurationText(of entries: [Entry]) -> String {
         let home = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
             ?? ((ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache")
-        return configuration(cacheDirectory: home + "/tintype-fontconfig")
+        return configuration(cacheDirectory: home + "/tintype-fontconfig", of: entries)
     }
 }

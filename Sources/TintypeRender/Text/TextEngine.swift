@@ -26,16 +26,22 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// candidate), so that tests can see how much work a text takes without timing it.
     private(set) var bytesLaidOut = 0
 
-    /// The engine everything shares is `shared`; tests make their own to count its layouts.
-    init() {
-        let xml = FontPolicy.configurationText
+    /// The font chain this engine's configuration and family lists hold (`FontPolicy.table`,
+    /// unless a benchmark cuts it).
+    let chain: [FontPolicy.Entry]
+
+    /// The engine everything shares is `shared`; tests make their own to count its layouts, and
+    /// the benchmarks one with a shorter chain.
+    init(chain: [FontPolicy.Entry] = FontPolicy.table) {
+        self.chain = chain
+        let xml = FontPolicy.configurationText(of: chain)
         let config = FcConfigCreate()
         var problem: String?
         if FcConfigParseAndLoadFromMemory(config, xml, 1) == 0 || FcConfigBuildFonts(config) == 0 {
             problem = "the private font configuration does not load"
         } else {
             let present = Self.families(in: config)
-            let missing = FontPolicy.table.filter { !$0.families.allSatisfy(present.contains) }
+            let missing = chain.filter { !$0.families.allSatisfy(present.contains) }
             if !missing.isEmpty {
                 let packages = missing.reduce(into: [String]()) { if !$0.contains($1.package) { $0.append($1.package) } }
                 problem = "the pinned fonts are not all installed (missing \(missing.flatMap(\.families).joined(separator: ", ")) "
@@ -562,7 +568,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     private func familyList(_ family: String, language: String?) -> String {
         let key = family + "|" + (language ?? "")
         if let list = familyLists[key] { return list }
-        let list = FontPolicy.familyList(primary: family, language: language)
+        let list = FontPolicy.familyList(primary: family, language: language, of: chain)
         familyLists[key] = list
         return list
     }
