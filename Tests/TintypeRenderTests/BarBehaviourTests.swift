@@ -9,11 +9,6 @@ import TintypeModel
 @Suite struct BarBehaviourTests {
     func list(_ json: String) throws -> DisplayList { try sharedRenderer.displayList(for: try scene(json)) }
 
-    /// Every item, groups opened.
-    func flat(_ items: [DisplayItem]) -> [DisplayItem] {
-        items.flatMap { item -> [DisplayItem] in if case .group(let g) = item { flat(g.items) } else { [item] } }
-    }
-    func texts(_ list: DisplayList) -> [TextItem] { flat(list.items).compactMap { if case .text(let t) = $0 { t } else { nil } } }
     func barHeight(_ list: DisplayList) -> Double? { list.items.compactMap { if case .backdrop(let b) = $0 { b.rect.height } else { nil } }.first }
 
     @Test func scrollingCollapsesTheSearchBarFirstThenTheLargeTitle() {

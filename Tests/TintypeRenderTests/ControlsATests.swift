@@ -32,7 +32,7 @@ private func flatten(_ items: [DisplayItem], alpha: Double = 1) -> [(item: Displ
 
 private func content(_ l: DisplayList) -> [(item: DisplayItem, alpha: Double)] { Array(flatten(l.items).dropFirst(2)) }
 
-private func texts(_ l: DisplayList) -> [(text: TextItem, alpha: Double)] {
+private func textsWithAlpha(_ l: DisplayList) -> [(text: TextItem, alpha: Double)] {
     content(l).compactMap { if case .text(let t) = $0.item { (t, $0.alpha) } else { nil } }
 }
 
@@ -228,7 +228,7 @@ private let white = Color.white
         // No divider next to the selected segment; then the border.
         #expect(f.count == 2)
         #expect(near(bounds(f[1].path), Rect(x: 10, y: 100, width: 300, height: 29)))
-        let t = texts(l)
+        let t = textsWithAlpha(l)
         #expect(t.map(\.text.text) == ["A", "B", "C"])
         #expect(t.map(\.text.color) == [.systemBlue, .white, .systemBlue])
         #expect(t.allSatisfy { $0.text.font.size == 13 && $0.text.alignment == .center })
@@ -253,9 +253,9 @@ private let white = Color.white
         let dimmed = try list("segmentedControl", #""segments": ["A", "B"], "selectedSegmentIndex": 0"#, scene: #""tintAdjustmentMode": "dimmed","#)
         #expect(fills(dimmed).allSatisfy { $0.color == Color.systemBlue.dimmed }, "dimmed, the tint turns gray")
         let part = try list("segmentedControl", #""segments": ["A", {"title": "B", "enabled": false}], "selectedSegmentIndex": 0"#)
-        #expect(texts(part)[1].text.color == Color.systemBlue.withAlpha(0.25))
+        #expect(textsWithAlpha(part)[1].text.color == Color.systemBlue.withAlpha(0.25))
         let given = try list("segmentedControl", #""segments": ["A", {"title": "B", "enabled": false}], "titleTextAttributes": {"disabled": {"foregroundColor": "systemRed"}}"#)
-        #expect(texts(given)[1].text.color == .systemRed, "a disabled color the scene gives is used as is")
+        #expect(textsWithAlpha(given)[1].text.color == .systemRed, "a disabled color the scene gives is used as is")
         let disabled = try list("segmentedControl", #""segments": ["A", "B"], "selectedSegmentIndex": 0, "enabled": false"#)
         #expect(content(disabled).allSatisfy { $0.alpha == 0.5 })
         let green = try list("segmentedControl", #""segments": ["A", "B"], "selectedSegmentIndex": 0, "tintColor": "green""#)
@@ -324,7 +324,7 @@ private let white = Color.white
 
     @Test func systemButtonTitleIsTintedAndCentered() throws {
         let l = try list("button", #""title": "Click me!""#, frame: "[0, 0, 94, 48]")
-        let t = try #require(texts(l).first)
+        let t = try #require(textsWithAlpha(l).first)
         #expect(t.text.color == .systemBlue)
         #expect(t.text.font == ResolvedFont(system: 15, weight: .regular))
         let width = TextEngine.shared.size(of: "Click me!", font: t.text.font).width
@@ -334,19 +334,19 @@ private let white = Color.white
 
     @Test func systemButtonStates() throws {
         let highlighted = try list("button", #""title": "A", "highlighted": true"#)
-        #expect(texts(highlighted).map(\.alpha) == [0.2], "highlighted fades to 20%")
+        #expect(textsWithAlpha(highlighted).map(\.alpha) == [0.2], "highlighted fades to 20%")
         let disabled = try list("button", #""title": "A", "enabled": false"#)
-        #expect(texts(disabled).map(\.text.color) == [.systemGray])
+        #expect(textsWithAlpha(disabled).map(\.text.color) == [.systemGray])
         let selected = try list("button", #""title": "A", "selected": true"#)
-        #expect(texts(selected).map(\.text.color) == [.white])
+        #expect(textsWithAlpha(selected).map(\.text.color) == [.white])
         let fill = try #require(fills(selected).first)
         #expect(fill.color == .systemBlue)
-        let title = texts(selected)[0].text.frame
+        let title = textsWithAlpha(selected)[0].text.frame
         #expect(near(bounds(fill.path), Rect(x: title.minX - 4, y: title.minY - 2, width: title.width - 1 + 8, height: title.height + 4)))
         let dimmed = try list("button", #""title": "A""#, scene: #""tintAdjustmentMode": "dimmed","#)
-        #expect(texts(dimmed).map(\.text.color) == [Color.systemBlue.dimmed])
+        #expect(textsWithAlpha(dimmed).map(\.text.color) == [Color.systemBlue.dimmed])
         let fixed = try list("button", #""title": "A", "titleColor": {"normal": "systemGreen", "disabled": "black"}"#, scene: #""tintAdjustmentMode": "dimmed","#)
-        #expect(texts(fixed).map(\.text.color) == [.systemGreen], "a fixed title color does not dim")
+        #expect(textsWithAlpha(fixed).map(\.text.color) == [.systemGreen], "a fixed title color does not dim")
     }
 
     @Test func layoutFollowsUIKitInsets() {
@@ -386,7 +386,7 @@ private let white = Color.white
         let b = try #require(images(bg).first?.image)
         #expect(b.frame == Rect(x: 20, y: 100, width: 300, height: 44) && b.capInsets == EdgeInsets(top: 10, left: 10, bottom: 10, right: 10))
         #expect(b.templateColor == nil, "background images are original")
-        #expect(texts(bg).map(\.text.color) == [.white], "a custom button's title is white")
+        #expect(textsWithAlpha(bg).map(\.text.color) == [.white], "a custom button's title is white")
     }
 
     @Test func infoAndContactAddButtonsDrawTheirGlyph() throws {

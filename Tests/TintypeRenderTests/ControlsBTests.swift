@@ -22,10 +22,6 @@ private func flatten(_ items: [DisplayItem], alpha: Double = 1) -> [(item: Displ
     }
 }
 
-private func texts(_ l: DisplayList) -> [TextItem] {
-    flatten(l.items).compactMap { if case .text(let t) = $0.item { t } else { nil } }
-}
-
 private func fills(_ l: DisplayList) -> [(path: Path, color: Color)] {
     flatten(l.items).compactMap { if case .fill(let p, .color(let c), _) = $0.item { (p, c) } else { nil } }
 }

@@ -7,10 +7,6 @@ import TintypeModel
 /// alerts (tables, bars, stack views and the other controls have their own suites).
 @Suite struct RightToLeftTests {
     func list(_ json: String) throws -> DisplayList { try sharedRenderer.displayList(for: try scene(json)) }
-    func texts(_ l: DisplayList) -> [TextItem] {
-        func flat(_ items: [DisplayItem]) -> [DisplayItem] { items.flatMap { if case .group(let g) = $0 { flat(g.items) } else { [$0] } } }
-        return flat(l.items).compactMap { if case .text(let t) = $0 { t } else { nil } }
-    }
 
     @Test func theStatusBarIsMirroredButItsTimeStaysCentered() throws {
         func frames(_ direction: String, device: String) throws -> [String: Rect] {

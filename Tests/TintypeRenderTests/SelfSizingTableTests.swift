@@ -9,19 +9,11 @@ import TintypeModel
 @Suite struct SelfSizingTableTests {
     func list(_ json: String) throws -> DisplayList { try sharedRenderer.displayList(for: try scene(json)) }
 
-    func flat(_ items: [DisplayItem]) -> [DisplayItem] {
-        items.flatMap { if case .group(let g) = $0 { return flat(g.items) } else { return [$0] } }
-    }
-    func texts(_ list: DisplayList) -> [TextItem] { flat(list.items).compactMap { if case .text(let t) = $0 { t } else { nil } } }
     /// The tops of the separators (one device pixel of the separator color), in order.
     func separators(_ list: DisplayList) -> [Rect] {
         flat(list.items).compactMap { item -> Rect? in
             guard case .fill(let path, .color(let c), _) = item, c == .separator else { return nil }
-            let pts = path.commands.compactMap { c -> Point? in
-                switch c { case .move(let p), .line(let p): p; case .cubic(_, _, let p): p; case .close: nil }
-            }
-            let xs = pts.map(\.x), ys = pts.map(\.y)
-            return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            return endPointBounds(path)
         }
     }
 
@@ -72,11 +64,7 @@ import TintypeModel
         let h = rowHeights(l, count: 1)[0]
         let track = try #require(flat(l.items).compactMap { item -> Rect? in
             guard case .fill(let path, _, _) = item else { return nil }
-            let pts = path.commands.compactMap { c -> Point? in
-                switch c { case .move(let p), .line(let p): p; case .cubic(_, _, let p): p; case .close: nil }
-            }
-            let xs = pts.map(\.x), ys = pts.map(\.y)
-            let r = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            let r = endPointBounds(path)
             return abs(r.width - 51) < 0.01 && abs(r.height - 31) < 0.01 ? r : nil
         }.first)
         #expect(track.maxX == 375 - 16)

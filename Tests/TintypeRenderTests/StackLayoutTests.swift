@@ -94,16 +94,9 @@ import TintypeModel
     // MARK: Frames read off display lists
 
     func fills(_ list: DisplayList) -> [(Color, Rect)] {
-        func flat(_ items: [DisplayItem]) -> [DisplayItem] {
-            items.flatMap { if case .group(let g) = $0 { return flat(g.items) } else { return [$0] } }
-        }
         return flat(list.items).compactMap { item in
             guard case .fill(let path, .color(let c), _) = item else { return nil }
-            let pts = path.commands.compactMap { c -> Point? in
-                switch c { case .move(let p), .line(let p): p; case .cubic(_, _, let p): p; case .close: nil }
-            }
-            let xs = pts.map(\.x), ys = pts.map(\.y)
-            return (c, Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
+            return (c, endPointBounds(path))
         }
     }
 

@@ -30,6 +30,26 @@ func scene(_ json: String, base: String? = nil) throws -> Scene {
     try SceneDecoder.decode(json, file: "test.json", baseDirectory: base)
 }
 
+/// Every item of `items`, groups opened, in drawing order.
+func flat(_ items: [DisplayItem]) -> [DisplayItem] {
+    items.flatMap { item -> [DisplayItem] in if case .group(let g) = item { flat(g.items) } else { [item] } }
+}
+
+/// The text items of a display list, groups opened, in drawing order.
+func texts(_ list: DisplayList) -> [TextItem] {
+    flat(list.items).compactMap { if case .text(let t) = $0 { t } else { nil } }
+}
+
+/// The box around a path's end points (curves' control points left out), as tests read the
+/// frames of rectangles and rounded rectangles off a display list.
+func endPointBounds(_ path: Path) -> Rect {
+    let pts = path.commands.compactMap { c -> Point? in
+        switch c { case .move(let p), .line(let p): p; case .cubic(_, _, let p): p; case .close: nil }
+    }
+    guard let x0 = pts.map(\.x).min(), let x1 = pts.map(\.x).max(), let y0 = pts.map(\.y).min(), let y1 = pts.map(\.y).max() else { return .zero }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+}
+
 /// A temporary folder removed at exit of the closure.
 func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
     let dir = NSTemporaryDirectory() + "tintype-tests-" + UUID().uuidString
