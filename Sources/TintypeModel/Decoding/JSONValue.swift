@@ -4,10 +4,14 @@ public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     /// The column, starting at 1, counted in Unicode scalars rather than bytes.
     public var column: Int
+    /// The file the value was read from when it is not the scene file itself (a file the scene
+    /// merged with `"include"`), as the include named it; nil for the scene's own text.
+    public var file: String?
 
-    public init(line: Int, column: Int) {
+    public init(line: Int, column: Int, file: String? = nil) {
         self.line = line
         self.column = column
+        self.file = file
     }
 
     /// `line 3, column 14`

@@ -57,11 +57,11 @@ final class DecodeContext {
     }
 
     func report(_ path: String, _ position: SourcePosition?, _ message: String) {
-        issues.append(SceneIssue(file: file, path: path, position: position, message: message))
+        issues.append(SceneIssue(file: position?.file ?? file, path: path, position: position, message: message))
     }
 
     func warn(_ path: String, _ position: SourcePosition?, _ message: String) {
-        warnings.append(SceneIssue(file: file, path: path, position: position, message: message))
+        warnings.append(SceneIssue(file: position?.file ?? file, path: path, position: position, message: message))
     }
 }
 

@@ -64,12 +64,13 @@ public enum SceneDecoder {
         guard bytes.count <= SceneLimits.maxFileSize else {
             throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
         }
-        let root: JSONNode
+        var root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
             throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
         }
+        root = try SceneIncludes.resolve(root, file: file, directory: baseDirectory ?? FileManager.default.currentDirectoryPath, chain: [])
         let context = DecodeContext(file: file, baseDirectory: baseDirectory)
         context.extraLocales = locales
         context.recorder = recorder
@@ -131,6 +132,8 @@ public enum SceneDecoder {
                 context.report("$schema", n.position, "expected the path or URL of the scene schema (a string), found \(n.value.kindName)")
             }
         }
+        // "include" was merged before decoding (SceneIncludes); it is read here so it is a known key.
+        _ = r.array("include")
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
         }

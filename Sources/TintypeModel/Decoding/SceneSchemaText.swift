@@ -724,6 +724,9 @@ enum SceneSchemaText {
           },
           "type": "array"
         },
+        "include": {
+          "type": "array"
+        },
         "largeContentViewer": {
           "$ref": "#/definitions/scene.largeContentViewer"
         },
