@@ -134,7 +134,7 @@ public struct AlertTextField: Sendable, Equatable {
 extension Presentation {
     /// `{"alert": {...}}` or `{"actionSheet": {...}}`.
     /// The form of a presentation, for the JSON Schema.
-    static let form = ValueForm.oneKey(prefix: "presentation", keys: ["alert", "actionSheet", "sheet", "popover"])
+    static var form: ValueForm { ValueForm.oneKey(prefix: "presentation", keys: ["alert", "actionSheet", "sheet", "popover"]) }
 
     static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> Presentation? {
         context.recorder?.declare(path, form)

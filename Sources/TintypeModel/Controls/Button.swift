@@ -172,7 +172,7 @@ public struct ControlImage: Sendable, Equatable {
     }
 
     /// A path or an image object, for the JSON Schema.
-    static let form = ValueForm.anyOf([.string, .object])
+    static var form: ValueForm { ValueForm.anyOf([.string, .object]) }
 
     static func decode(_ n: JSONNode, path: String, context: DecodeContext) -> ControlImage? {
         context.recorder?.declare(path, form)

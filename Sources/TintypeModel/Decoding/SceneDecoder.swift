@@ -522,7 +522,7 @@ extension Shape {
 
     /// `null` (none), a color string, `{"linearGradient": {...}}` or `{"radialGradient": {...}}`.
     /// A paint's forms, for the JSON Schema.
-    static let paintForm = ValueForm.anyOf([.color(tint: true), .null, .oneKey(prefix: "gradient", keys: ["linearGradient", "radialGradient"])])
+    static var paintForm: ValueForm { ValueForm.anyOf([.color(tint: true), .null, .oneKey(prefix: "gradient", keys: ["linearGradient", "radialGradient"])]) }
 
     static func decodePaint(_ n: JSONNode, path: String, context: DecodeContext) -> Paint? {
         context.recorder?.declare(path, paintForm)
