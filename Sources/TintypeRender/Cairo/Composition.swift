@@ -97,9 +97,9 @@ extension Renderer {
     public func render(_ composition: Composition, as format: ImageFormat) throws(RenderError) -> [UInt8] {
         switch format {
         case .png:
-            do { return try render(composition).pngData() } catch let error as RenderError { throw error } catch {
-                throw RenderError(path: "", message: "\(error)")
-            }
+            // Encoded as renderPNG encodes a scene: a render error passes through, an encoding one is wrapped.
+            let bitmap = try render(composition)
+            do { return try bitmap.pngData() } catch { throw RenderError(path: "", message: error.message) }
         case .svg, .pdf:
             let list = try composition.frameList()
             let document = VectorDocument(format: format)
