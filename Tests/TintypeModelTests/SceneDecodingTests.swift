@@ -337,6 +337,16 @@ struct SceneDecodingTests {
         #expect(found.contains { $0.path == "statusBar.charge" && $0.message.contains("unknown property") })
     }
 
+    @Test func drawsSystemOverlaysIsReadAndRefusedOnACanvas() throws {
+        #expect(try SceneDecoder.decode(#"{"root": {"view": {}}}"#).drawsSystemOverlays, "drawn by default")
+        let launch = try SceneDecoder.decode(#"{"device": "iPhone X", "drawsSystemOverlays": false, "root": {"view": {}}}"#)
+        #expect(!launch.drawsSystemOverlays)
+        let wrongKind = try onlyIssue(#"{"drawsSystemOverlays": "no", "root": {"view": {}}}"#)
+        #expect(wrongKind.path == "drawsSystemOverlays" && wrongKind.position?.column == 25, "\(wrongKind)")
+        let canvas = try onlyIssue("{\"canvas\": \"fit\",\n \"drawsSystemOverlays\": false, \"root\": {\"switch\": {\"frame\": [0, 0, 51, 31]}}}")
+        #expect(canvas.path == "drawsSystemOverlays" && canvas.position?.line == 2 && canvas.message.contains("a canvas draws no status bar"), "\(canvas)")
+    }
+
     @Test func aNotchedPhoneNeedsIOS11() {
         let found = issues(#"{"devices": ["iPhone 8", "iPhone X"], "systemVersion": 10, "root": {"view": {}}}"#)
         #expect(found.count == 1 && found.first?.path == "systemVersion" && found.first?.message.contains("iPhone X runs iOS 11") == true)

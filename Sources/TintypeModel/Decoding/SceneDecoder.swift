@@ -202,6 +202,7 @@ public enum SceneDecoder {
         }
         if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
         if let m = r.object("marketing") { scene.marketing = Marketing.decode(m) }
+        if let b = r.bool("drawsSystemOverlays") { scene.drawsSystemOverlays = b }
         if let items = r.array("touches") {
             scene.touches = items.compactMap { TouchMark.decode($0.node, path: $0.path, context: context) }
         }
@@ -212,6 +213,10 @@ public enum SceneDecoder {
         }
         r.finish()
         context.checkReferences()
+        // A canvas never draws the status bar or the home indicator, so the key would say nothing.
+        if scene.canvas != nil, let n = r.node("drawsSystemOverlays") {
+            context.report("drawsSystemOverlays", n.position, "a canvas draws no status bar or home indicator; remove \"drawsSystemOverlays\" or the \"canvas\"")
+        }
         if scene.canvas == .fit, scene.root.frame == nil, let n = r.node("canvas") {
             context.report("canvas", n.position, "\"fit\" takes the root view's size, and the root has no \"frame\"; give it one, like \"frame\": [0, 0, 51, 31], or use {\"size\": [width, height]}")
         }

@@ -724,6 +724,9 @@ enum SceneSchemaText {
           },
           "type": "array"
         },
+        "drawsSystemOverlays": {
+          "type": "boolean"
+        },
         "include": {
           "type": "array"
         },
