@@ -8,10 +8,10 @@ import TintypeRender
 /// 1242×2208 for a 5.5-inch screenshot, a size the store accepts.
 ///
 /// Proportions follow the shorter side `s` of the screen, so every display size looks alike:
-/// a margin of 0.06 s, a caption of 0.07 s points (semibold, centered, at most two lines), the
-/// band as high as the caption's lines plus a margin above and below, and the screen scaled to
-/// fill the height that is left but one margin, keeping its aspect ratio, with the display's
-/// corner radius (scaled) on a phone whose screen is rounded.
+/// a margin of 0.06 s, a caption of 0.07 s points (semibold, centered, at most two lines, wrapped
+/// to even widths), the band as high as the caption's lines plus a margin above and below, and the
+/// screen scaled to fill the height that is left but one margin, keeping its aspect ratio, with
+/// the display's corner radius (scaled) on a phone whose screen is rounded.
 public enum MarketingFrame {
     /// Where each part goes, in points of the picture.
     public struct Layout: Sendable, Equatable {
@@ -32,7 +32,10 @@ public enum MarketingFrame {
         // The band is as high as the caption needs (one line or two), so the screen keeps the most room.
         let textHeight = (Double(min(count, 2)) * lineHeight).rounded(.up)
         let band = 2 * margin + textHeight
-        let caption = Rect(x: margin, y: margin, width: width, height: textHeight + 1)
+        // A wrapped caption is set in the narrowest width that keeps its lines, centered, so its
+        // lines come out even rather than a full line over a lone word.
+        let balanced = Composition.balancedWidth(of: marketing.caption, width: width, size: captionSize, weight: .semibold, maxLines: 2)
+        let caption = Rect(x: margin + (width - balanced) / 2, y: margin, width: balanced, height: textHeight + 1)
         let factor = max(0, size.height - band - margin) / size.height
         let scale = scene.effectiveScale
         // On device pixels, so the screen's edges are sharp.

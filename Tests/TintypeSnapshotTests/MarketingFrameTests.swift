@@ -29,6 +29,28 @@ import TintypeSnapshot
         }
     }
 
+    @Test func aWrappedCaptionHasEvenLines() throws {
+        // At 3.5 inches the caption wraps; filled line by line it left "diary" alone on the second.
+        let text = "Every trail you walked, in one diary"
+        let s = try scene(#"{"device": "iPhone 4s", "marketing": {"caption": "\#(text)"}, "root": {"view": {}}}"#)
+        let l = MarketingFrame.layout(s, marketing: try #require(s.marketing))
+        let full = l.size.width - 2 * (0.06 * l.size.width).rounded()     // the band's width between its margins
+        let lines = { (w: Double) in Composition.lines(of: text, width: w, size: l.captionSize, weight: .semibold).count }
+        #expect(lines(full) == 2 && lines(l.caption.width) == 2)
+        // The narrowest width that keeps two lines: the longer line is as short as it can be, so
+        // both lines are about half the caption, not one line and one word.
+        #expect(lines(l.caption.width - 0.1) == 3, "\(l.caption.width)")
+        let oneLine = Composition.width(of: text, size: l.captionSize, weight: .semibold)
+        let longestWord = text.split(separator: " ").map { Composition.width(of: String($0), size: l.captionSize, weight: .semibold) }.max()!
+        #expect(l.caption.width < full - 20 && l.caption.width <= oneLine / 2 + longestWord, "\(l.caption.width) of \(full), one line \(oneLine)")
+        // Still centered in the picture.
+        #expect(abs(l.caption.midX - l.size.width / 2) < 1e-9)
+        // A caption on one line, and one past two lines (cut with an ellipsis), keep the full width.
+        #expect(Composition.balancedWidth(of: "Trails", width: full, size: l.captionSize, weight: .semibold) == full)
+        let long = String(repeating: text + " ", count: 4)
+        #expect(Composition.balancedWidth(of: long, width: full, size: l.captionSize, weight: .semibold, maxLines: 2) == full)
+    }
+
     @Test func thePixelsAreTheBackgroundTheCaptionAndTheScreen() throws {
         let s = try scene(##"{"device": "iPhone 8", "marketing": {"caption": "Hi", "background": ["#ff0000", "#0000ff"], "captionColor": "#00ff00"}, "root": {"view": {"backgroundColor": "#ffff00"}}}"##)
         let b = try MarketingFrame.render(s, renderer: renderer)

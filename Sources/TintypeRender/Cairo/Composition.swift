@@ -81,6 +81,24 @@ public struct Composition: Sendable {
         let all = TextEngine.shared.height(of: text, font: font, width: width, lineSpacing: 0)
         return (line > 0 ? max(1, Int((all / line).rounded())) : 1, line)
     }
+
+    /// The narrowest width at which `text` still wraps onto as many lines as at `width`, in points:
+    /// wrapped there, its lines are as even as its words allow, where wrapping at `width` fills
+    /// each line before the next and can leave one word alone on the last. Text that fits on one
+    /// line, or needs more than `maxLines`, keeps `width`.
+    public static func balancedWidth(of text: String, width: Double, size: Double = 13, weight: FontWeight = .regular,
+                                     maxLines: Int = 2) -> Double {
+        let count = lines(of: text, width: width, size: size, weight: weight).count
+        guard count >= 2, count <= maxLines else { return width }
+        // Greedy wrapping takes no more lines at a wider width, so the narrowest width that keeps
+        // the count is found by halving; its longest line is as short as the words allow.
+        var fits = width, tooNarrow = 0.0
+        while fits - tooNarrow > 1.0 / 64 {
+            let mid = (fits + tooNarrow) / 2
+            if lines(of: text, width: mid, size: size, weight: weight).count <= count { fits = mid } else { tooNarrow = mid }
+        }
+        return fits
+    }
 }
 
 extension Renderer {
