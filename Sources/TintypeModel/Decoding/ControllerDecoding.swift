@@ -19,7 +19,7 @@ extension SceneDecoder {
             context.recorder?.declare(path, .view)
             guard let r = ObjectReader(m.value, path: path, context: context, what: "an object of \(m.key) properties") else { return nil }
             defer { r.finish() }
-            return decodeController(kind: m.key, r, depth: depth + 1)
+            return context.within(AppearanceContainer(kind: m.key)) { decodeController(kind: m.key, r, depth: depth + 1) }
         }
         return decodeView(node, path: path, depth: depth + 1, context: context).map { .content(ViewController(view: $0)) }
     }
@@ -36,10 +36,13 @@ extension ViewController {
         var item = NavigationItem()
         item.title = r.string("navigationTitle")
         item.prompt = r.string("prompt")
-        if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
-        if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
-        if let n = r.node("titleView", as: .view) {
-            item.titleView = SceneDecoder.decodeView(n, path: join(r.path, "titleView"), depth: depth + 1, context: r.context)
+        // Bar button items and the title view are in the navigation bar (a whenContainedIn container).
+        r.context.within(AppearanceContainer(kind: "navigationBar")) {
+            if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
+            if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
+            if let n = r.node("titleView", as: .view) {
+                item.titleView = SceneDecoder.decodeView(n, path: join(r.path, "titleView"), depth: depth + 1, context: r.context)
+            }
         }
         item.backButtonTitle = r.string("backButtonTitle")
         if let h = r.bool("hidesBackButton") { item.hidesBackButton = h }
@@ -50,7 +53,9 @@ extension ViewController {
         }
         if let h = r.bool("hidesSearchBarWhenScrolling") { item.hidesSearchBarWhenScrolling = h }
         vc.navigationItem = item
-        if let items = r.array("toolbarItems") { vc.toolbarItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
+        if let items = r.array("toolbarItems") {
+            vc.toolbarItems = r.context.within(AppearanceContainer(kind: "toolbar")) { BarButtonItem.decodeList(items, depth: depth, context: r.context) }
+        }
         vc.preferredStatusBarStyle = r.choice("preferredStatusBarStyle", StatusBar.Style.self, aliases: ["darkContent": .default])
         vc.prefersStatusBarHidden = r.bool("prefersStatusBarHidden")
         if let items = r.array("edgesForExtendedLayout") {
@@ -84,15 +89,15 @@ extension NavigationController {
         if let items = r.array("stack") {
             for (n, p) in items {
                 guard let vr = ObjectReader(n, path: p, context: r.context, what: "a view controller object") else { continue }
-                nav.stack.append(ViewController.decode(vr, depth: depth + 1))
+                nav.stack.append(r.context.within(AppearanceContainer(kind: "viewController")) { ViewController.decode(vr, depth: depth + 1) })
                 vr.finish()
             }
         }
         if nav.stack.isEmpty {
             r.context.report(join(r.path, "stack"), r.node.position, "a navigation controller needs a \"stack\" of at least one view controller")
         }
-        if let a = r.object("navigationBar") { nav.navigationBar = BarAppearance.decode(a, kind: .navigation) }
-        if let a = r.object("toolbar") { nav.toolbar = BarAppearance.decode(a, kind: .toolbar) }
+        if let a = r.object("navigationBar", appearance: "navigationBar") { nav.navigationBar = BarAppearance.decode(a, kind: .navigation) }
+        if let a = r.object("toolbar", appearance: "toolbar") { nav.toolbar = BarAppearance.decode(a, kind: .toolbar) }
         if let b = r.bool("prefersLargeTitles") { nav.prefersLargeTitles = b }
         if let b = r.bool("navigationBarHidden") { nav.isNavigationBarHidden = b }
         if let b = r.bool("toolbarHidden") { nav.isToolbarHidden = b }
@@ -128,7 +133,7 @@ extension TabBarController {
             r.context.report(join(r.path, "tabs"), r.node.position, "a tab bar controller needs \"tabs\"")
         }
         if let i = r.integer("selectedIndex", in: 0...max(0, tabs.tabs.count - 1)) { tabs.selectedIndex = i }
-        if let a = r.object("tabBar") { tabs.tabBar = BarAppearance.decode(a, kind: .tabBar) }
+        if let a = r.object("tabBar", appearance: "tabBar") { tabs.tabBar = BarAppearance.decode(a, kind: .tabBar) }
         return tabs
     }
 }

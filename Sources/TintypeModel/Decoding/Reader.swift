@@ -25,6 +25,14 @@ final class DecodeContext {
     /// Locales to decode the scene's texts in besides those its matrix names (a command line's `--locale`).
     var extraLocales: [String] = []
 
+    /// The scene's `appearance` rules (read before any view), and the containers around the object
+    /// being read, outermost first, that `whenContainedIn` rules are matched against.
+    var appearance: [AppearanceRule] = []
+    var containers: [AppearanceContainer] = []
+    /// For each file merged with `"include"` (as positions name it), the folder its relative
+    /// paths start from, relative to the scene's own folder (`theme/`), or absolute.
+    var includeFolders: [String: String] = [:]
+
     /// Takes the issues and warnings of `other` (a decode of the same file in another locale) that
     /// this decode has not found already: a problem that is not about the locale is reported once.
     func absorb(_ other: DecodeContext) {
@@ -75,6 +83,11 @@ final class ObjectReader {
     let path: String
     let node: JSONNode
     private let members: [JSONMember]
+    /// Values from the scene's appearance, used for keys the object does not give itself.
+    private let defaults: [JSONMember]
+    /// Set when only some keys may be read (an appearance, which sets a part of a kind's
+    /// properties): those keys, and the kind's name for messages.
+    private let restriction: (keys: Set<String>, kind: String)?
     private var known: [String] = []
     // For the recorder (see `SceneSchema`): what each key's reads accept, and the keys read raw.
     private let what: String
@@ -86,14 +99,18 @@ final class ObjectReader {
     /// `schemaName` names the JSON Schema definition objects read here share wherever they appear
     /// (a font, a bar button item); without one, the definition is named by where the object is.
     /// `recorded: false` leaves the object out of the schema (its form is described by the read).
+    /// `defaults` are read for keys the object lacks (an appearance's values); `restriction` makes
+    /// every other key unknown, so that a kind's own decoder reads only the keys an appearance may set.
     init?(_ node: JSONNode, path: String, context: DecodeContext, what: String = "an object",
-          schemaName: String? = nil, recorded: Bool = true) {
+          schemaName: String? = nil, recorded: Bool = true, defaults: [JSONMember] = [],
+          restriction: (keys: Set<String>, kind: String)? = nil) {
         guard case .object(let members) = node.value else {
             context.report(path, node.position, "expected \(what), found \(node.value.kindName)")
             return nil
         }
         self.node = node; self.members = members; self.path = path; self.context = context
         self.what = what; self.schemaName = schemaName; self.recorded = recorded
+        self.defaults = defaults; self.restriction = restriction
     }
 
     // Every key asked for is known by now, whichever way decoding went.
@@ -112,6 +129,7 @@ final class ObjectReader {
     /// `form` is what the caller accepts there, for the JSON Schema; without it the caller's own
     /// decoding says (`SceneSchema` looks at what it declares or reads at the key's path).
     func node(_ key: String, keepNull: Bool = false, as form: ValueForm? = nil) -> JSONNode? {
+        if let restriction, !restriction.keys.contains(key) { return nil }
         if context.recorder != nil {
             if let form {
                 if !(forms[key] ?? []).contains(form) { forms[key, default: []].append(form) }
@@ -123,8 +141,10 @@ final class ObjectReader {
     }
 
     private func find(_ key: String, keepNull: Bool = false) -> JSONNode? {
+        if let restriction, !restriction.keys.contains(key) { return nil }
         if !known.contains(key) { known.append(key) }
-        guard let m = members.first(where: { $0.key == key }) else { return nil }
+        // The object's own value wins, even null (which turns an appearance's value off).
+        guard let m = members.first(where: { $0.key == key }) ?? defaults.first(where: { $0.key == key }) else { return nil }
         if case .null = m.value.value, !keepNull { return nil }
         return m.value
     }
@@ -135,6 +155,14 @@ final class ObjectReader {
     /// Reports every key that no read asked for.
     func finish() {
         for m in members where !known.contains(m.key) {
+            if let restriction {
+                let keys = restriction.keys.sorted()
+                var message = "\(quoted(m.key)) is not an appearance property of \(restriction.kind)"
+                if let s = Suggest.closest(to: m.key, in: keys) { message += "; did you mean \(quoted(s))?" }
+                message += " (the \(restriction.kind) appearance sets \(keys.joined(separator: ", ")))"
+                context.report(join(path, m.key), m.keyPosition, message)
+                continue
+            }
             var message = "unknown property \(quoted(m.key))"
             if let s = Suggest.closest(to: m.key, in: known) { message += "; did you mean \(quoted(s))?" }
             context.report(join(path, m.key), m.keyPosition, message)

@@ -134,6 +134,8 @@ public enum SceneDecoder {
         }
         // "include" was merged before decoding (SceneIncludes); it is read here so it is a known key.
         _ = r.array("include")
+        // Read before any view: every navigation bar, switch or label below reads its defaults here.
+        if let n = r.node("appearance", as: .object) { context.appearance = SceneAppearance.decode(n, context: context) }
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
         }
@@ -373,7 +375,14 @@ public enum SceneDecoder {
             return nil
         }
         let viewPath = path
-        guard let r = ObjectReader(member.value, path: viewPath, context: context, what: "an object of \(member.key) properties") else { return nil }
+        let defaults = SceneAppearance.defaults(for: member.key, over: member.value, context: context)
+        guard let r = ObjectReader(member.value, path: viewPath, context: context, what: "an object of \(member.key) properties",
+                                   defaults: defaults) else { return nil }
+        // What this view holds is contained in it, for the appearance's whenContainedIn.
+        var ownId: String?
+        if case .object(let props) = member.value.value, case .string(let id)? = props.first(where: { $0.key == "id" })?.value.value { ownId = id }
+        context.containers.append(AppearanceContainer(kind: member.key, id: ownId))
+        defer { context.containers.removeLast() }
         var view = View()
         if let k = kind.decode(r, depth) { view.kind = k }
         view.id = r.id()

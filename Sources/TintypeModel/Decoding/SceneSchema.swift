@@ -49,7 +49,11 @@ public enum SceneSchema {
         // Scene-level objects that no golden needs: "marketing" frames App Store screenshots, which
         // `tintype screenshots` draws and `render` leaves out. An empty object is enough, since the
         // decoder asks for every key it knows whether present or not.
-        for probe in [#"{"marketing": {}, "root": {"view": {}}}"#] {
+        // Each appearance kind, plain and inside containers of both forms, likewise.
+        let kinds = SceneAppearance.kinds.map { "\"\($0.name)\": {}" }.joined(separator: ", ")
+        let appearance = #"{"appearance": {"# + kinds + #", "whenContainedIn": [{"containers": ["view", {"id": "p"}], "#
+            + kinds + #"}]}, "root": {"view": {"id": "p"}}}"#
+        for probe in [#"{"marketing": {}, "root": {"view": {}}}"#, appearance] {
             let recorder = KeyRecorder()
             _ = try? SceneDecoder.decode(Array(probe.utf8), file: "<probe>", baseDirectory: nil, recorder: recorder)
             builder.add(recorder)

@@ -9,6 +9,550 @@ enum SceneSchemaText {
     }
   ],
   "definitions": {
+    "appearance": {
+      "additionalProperties": false,
+      "properties": {
+        "activityIndicator": {
+          "$ref": "#/definitions/appearance.activityIndicator"
+        },
+        "button": {
+          "$ref": "#/definitions/appearance.button"
+        },
+        "label": {
+          "$ref": "#/definitions/appearance.label"
+        },
+        "navigationBar": {
+          "$ref": "#/definitions/appearance.navigationBar"
+        },
+        "pageControl": {
+          "$ref": "#/definitions/appearance.pageControl"
+        },
+        "progressView": {
+          "$ref": "#/definitions/appearance.progressView"
+        },
+        "searchBar": {
+          "$ref": "#/definitions/appearance.searchBar"
+        },
+        "segmentedControl": {
+          "$ref": "#/definitions/appearance.segmentedControl"
+        },
+        "slider": {
+          "$ref": "#/definitions/appearance.slider"
+        },
+        "stepper": {
+          "$ref": "#/definitions/appearance.stepper"
+        },
+        "switch": {
+          "$ref": "#/definitions/appearance.switch"
+        },
+        "tabBar": {
+          "$ref": "#/definitions/appearance.tabBar"
+        },
+        "toolbar": {
+          "$ref": "#/definitions/appearance.toolbar"
+        },
+        "whenContainedIn": {
+          "items": {
+            "if": {
+              "type": "object"
+            },
+            "then": {
+              "$ref": "#/definitions/appearance.whenContainedIn"
+            }
+          },
+          "type": "array"
+        }
+      },
+      "title": "an object of appearances by kind",
+      "type": "object"
+    },
+    "appearance.activityIndicator": {
+      "additionalProperties": false,
+      "properties": {
+        "color": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        }
+      },
+      "title": "an object of activityIndicator appearance properties",
+      "type": "object"
+    },
+    "appearance.button": {
+      "additionalProperties": false,
+      "properties": {
+        "backgroundImage": {
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
+        },
+        "contentEdgeInsets": {
+          "anyOf": [
+            {
+              "additionalProperties": false,
+              "properties": {
+                "bottom": {
+                  "type": "number"
+                },
+                "left": {
+                  "type": "number"
+                },
+                "right": {
+                  "type": "number"
+                },
+                "top": {
+                  "type": "number"
+                }
+              },
+              "required": ["top", "left", "bottom", "right"],
+              "type": "object"
+            },
+            {
+              "items": {
+                "type": "number"
+              },
+              "maxItems": 4,
+              "minItems": 4,
+              "type": "array"
+            },
+            {
+              "type": "number"
+            }
+          ]
+        },
+        "image": {
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "titleColor": {
+          "anyOf": [
+            {
+              "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+              "type": "string"
+            },
+            {
+              "type": "object"
+            }
+          ]
+        }
+      },
+      "title": "an object of button appearance properties",
+      "type": "object"
+    },
+    "appearance.container": {
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string"
+        }
+      },
+      "title": "a container {\"id\": ...}",
+      "type": "object"
+    },
+    "appearance.label": {
+      "additionalProperties": false,
+      "properties": {
+        "font": {
+          "anyOf": [
+            {
+              "enum": [
+                "largeTitle",
+                "title1",
+                "title2",
+                "title3",
+                "headline",
+                "body",
+                "callout",
+                "subheadline",
+                "footnote",
+                "caption1",
+                "caption2"
+              ]
+            },
+            {
+              "maximum": 1000,
+              "minimum": 1,
+              "type": "number"
+            },
+            {
+              "type": "object"
+            }
+          ]
+        },
+        "textColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        }
+      },
+      "title": "an object of label appearance properties",
+      "type": "object"
+    },
+    "appearance.navigationBar": {
+      "additionalProperties": false,
+      "properties": {
+        "backButtonBackgroundImage": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "backIndicatorImage": {
+          "type": "string"
+        },
+        "backIndicatorTransitionMaskImage": {
+          "type": "string"
+        },
+        "backgroundImage": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "barStyle": {
+          "enum": ["default", "black"]
+        },
+        "barTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "largeTitleColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "shadowImage": {
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "titleColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "titleFont": {
+          "anyOf": [
+            {
+              "enum": [
+                "largeTitle",
+                "title1",
+                "title2",
+                "title3",
+                "headline",
+                "body",
+                "callout",
+                "subheadline",
+                "footnote",
+                "caption1",
+                "caption2"
+              ]
+            },
+            {
+              "maximum": 1000,
+              "minimum": 1,
+              "type": "number"
+            },
+            {
+              "type": "object"
+            }
+          ]
+        },
+        "translucent": {
+          "type": "boolean"
+        }
+      },
+      "title": "an object of navigationBar appearance properties",
+      "type": "object"
+    },
+    "appearance.pageControl": {
+      "additionalProperties": false,
+      "properties": {
+        "currentPageIndicatorTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "pageIndicatorTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        }
+      },
+      "title": "an object of pageControl appearance properties",
+      "type": "object"
+    },
+    "appearance.progressView": {
+      "additionalProperties": false,
+      "properties": {
+        "progressTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "trackTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        }
+      },
+      "title": "an object of progressView appearance properties",
+      "type": "object"
+    },
+    "appearance.searchBar": {
+      "additionalProperties": false,
+      "properties": {
+        "barTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        }
+      },
+      "title": "an object of searchBar appearance properties",
+      "type": "object"
+    },
+    "appearance.segmentedControl": {
+      "additionalProperties": false,
+      "properties": {
+        "backgroundImage": {
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "string"
+            }
+          ]
+        },
+        "backgroundImages": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "dividerImage": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "titleTextAttributes": {
+          "type": "object"
+        }
+      },
+      "title": "an object of segmentedControl appearance properties",
+      "type": "object"
+    },
+    "appearance.slider": {
+      "additionalProperties": false,
+      "properties": {
+        "maximumTrackTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "minimumTrackTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "thumbTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        }
+      },
+      "title": "an object of slider appearance properties",
+      "type": "object"
+    },
+    "appearance.stepper": {
+      "additionalProperties": false,
+      "properties": {
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        }
+      },
+      "title": "an object of stepper appearance properties",
+      "type": "object"
+    },
+    "appearance.switch": {
+      "additionalProperties": false,
+      "properties": {
+        "onTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "thumbTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha, or \"tint\".",
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        }
+      },
+      "title": "an object of switch appearance properties",
+      "type": "object"
+    },
+    "appearance.tabBar": {
+      "additionalProperties": false,
+      "properties": {
+        "backgroundImage": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "barStyle": {
+          "enum": ["default", "black"]
+        },
+        "barTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "selectionIndicatorImage": {
+          "type": "string"
+        },
+        "shadowImage": {
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "translucent": {
+          "type": "boolean"
+        },
+        "unselectedItemTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        }
+      },
+      "title": "an object of tabBar appearance properties",
+      "type": "object"
+    },
+    "appearance.toolbar": {
+      "additionalProperties": false,
+      "properties": {
+        "backgroundImage": {
+          "description": "Read by the decoder in more than one form; see docs/scene-format.md."
+        },
+        "barStyle": {
+          "enum": ["default", "black"]
+        },
+        "barTintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "shadowImage": {
+          "type": "string"
+        },
+        "tintColor": {
+          "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
+          "type": "string"
+        },
+        "translucent": {
+          "type": "boolean"
+        }
+      },
+      "title": "an object of toolbar appearance properties",
+      "type": "object"
+    },
+    "appearance.whenContainedIn": {
+      "additionalProperties": false,
+      "properties": {
+        "activityIndicator": {
+          "$ref": "#/definitions/appearance.activityIndicator"
+        },
+        "button": {
+          "$ref": "#/definitions/appearance.button"
+        },
+        "containers": {
+          "items": {
+            "anyOf": [
+              {
+                "$ref": "#/definitions/appearance.container"
+              },
+              {
+                "enum": [
+                  "view",
+                  "label",
+                  "textView",
+                  "imageView",
+                  "shape",
+                  "scrollView",
+                  "viewController",
+                  "navigationController",
+                  "tabBarController",
+                  "splitViewController",
+                  "tableView",
+                  "stackView",
+                  "button",
+                  "segmentedControl",
+                  "stepper",
+                  "switch",
+                  "slider",
+                  "progressView",
+                  "pageControl",
+                  "activityIndicator",
+                  "textField",
+                  "searchBar",
+                  "pickerView",
+                  "datePicker",
+                  "navigationBar",
+                  "toolbar",
+                  "popover",
+                  "sheet"
+                ]
+              }
+            ]
+          },
+          "type": "array"
+        },
+        "label": {
+          "$ref": "#/definitions/appearance.label"
+        },
+        "navigationBar": {
+          "$ref": "#/definitions/appearance.navigationBar"
+        },
+        "pageControl": {
+          "$ref": "#/definitions/appearance.pageControl"
+        },
+        "progressView": {
+          "$ref": "#/definitions/appearance.progressView"
+        },
+        "searchBar": {
+          "$ref": "#/definitions/appearance.searchBar"
+        },
+        "segmentedControl": {
+          "$ref": "#/definitions/appearance.segmentedControl"
+        },
+        "slider": {
+          "$ref": "#/definitions/appearance.slider"
+        },
+        "stepper": {
+          "$ref": "#/definitions/appearance.stepper"
+        },
+        "switch": {
+          "$ref": "#/definitions/appearance.switch"
+        },
+        "tabBar": {
+          "$ref": "#/definitions/appearance.tabBar"
+        },
+        "toolbar": {
+          "$ref": "#/definitions/appearance.toolbar"
+        }
+      },
+      "title": "an object with \"containers\" and appearances by kind",
+      "type": "object"
+    },
     "barButtonItem": {
       "additionalProperties": false,
       "properties": {
@@ -580,6 +1124,9 @@ enum SceneSchemaText {
       "properties": {
         "$schema": {
           "type": "string"
+        },
+        "appearance": {
+          "$ref": "#/definitions/appearance"
         },
         "backgroundColor": {
           "description": "A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha.",
