@@ -40,6 +40,11 @@ public struct Scene: Sendable, Equatable {
     public var root: View
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.
     public var baseDirectory: String?
+    /// The files merged into the scene with `"include"`, standardized, in the order they were read
+    /// (a preview redraws the scene when one of them is saved).
+    public var includedFiles: [String] = []
+    /// The images the scene's `appearance` names, whether or not a view of the scene uses them.
+    public var appearanceImages: [ImageSource] = []
     /// An alert, action sheet, sheet or popover presented over the root.
     public var presented: Presentation?
     /// The accessibility HUD showing a bar item enlarged, over everything but the status bar.

@@ -5,7 +5,10 @@ struct PreviewCommand: Command {
     static let name = "preview"
     static let abstract = "Show a folder's scenes in the browser, redrawn as their files are saved."
     static let arguments = "DIR"
-    static let argumentHelp = [("DIR", "The folder whose scene files (*.json, in subfolders too) the page shows.")]
+    static let argumentHelp = [("DIR", """
+        The folder whose scene files (*.json, in subfolders too) the page shows;
+        a theme the scenes include is not one.
+        """)]
     static let defaultPort: UInt16 = 7357
     static let options = [
         OptionSpec("--port", value: "N", help: "The port on 127.0.0.1 (default \(defaultPort)); 0 picks a free one."),

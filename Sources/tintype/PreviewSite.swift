@@ -100,6 +100,8 @@ final class PreviewSite: @unchecked Sendable {
                 if rel.hasSuffix(".json"), stamp?.isFile == true { found.append(rel) }
             }
         }
+        // A theme the scenes include is not a scene; it is watched (an entry) all the same.
+        found = SceneFiles.scenes(among: found.map { root + "/" + $0 }).map { String($0.dropFirst(root.count + 1)) }
         lock.lock()
         // Images outside the folder, as scenes name them ("../art/icon.png"), are watched too.
         let outside = Set(decoded.values.flatMap(\.images)).subtracting(entries.map { Self.standardized(root + "/" + $0.0) })
@@ -210,10 +212,10 @@ final class PreviewSite: @unchecked Sendable {
         return entry
     }
 
-    /// The files a decoded scene reads besides itself, standardized: the images it uses and its
-    /// string catalog (a file, or every file of a folder of .lproj folders).
+    /// The files a decoded scene reads besides itself, standardized: the files it includes, the
+    /// images it uses and its string catalog (a file, or every file of a folder of .lproj folders).
     static func inputs(of scene: Scene) -> [String] {
-        var used = Set<String>()
+        var used = Set<String>(scene.includedFiles.map(standardized))
         TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
         for s in [scene] + scene.localizations.values {
             guard let strings = s.strings else { continue }

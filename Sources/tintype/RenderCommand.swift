@@ -172,7 +172,13 @@ struct RenderCommand: Command {
         Watchdog.start(seconds: timeout, what: "rendering \(scenes.count == 1 ? scenes[0] : "\(scenes.count) scenes")")
         // Each file is read once, here (standard input too); collisions and goldens are checked
         // before anything renders.
-        let files = scenes.map { path -> SceneFile in
+        // A theme named along with the scenes that include it (render dir/*.json) is not a scene.
+        let named = scenes.filter { $0 != "-" }
+        let parts = Set(named).subtracting(SceneFiles.scenes(among: named))
+        for path in named where parts.contains(path) {
+            writeStderr("Skipped \(path): the other scenes include it and it has no \"root\", so it is not a scene")
+        }
+        let files = scenes.filter { !parts.contains($0) }.map { path -> SceneFile in
             guard path == "-" else { return SceneFile(path: path, overriding: overrides) }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             do {
@@ -194,6 +200,7 @@ struct RenderCommand: Command {
             var used = Set<String>()
             TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
             for image in used { inputs[image] = "an image \(file.path) uses" }
+            for included in scene.includedFiles { inputs[included] = "a file \(file.path) includes" }
         }
         if let book = bookPath { return runBook(book, files: files, inputs: inputs) }
         for file in files {

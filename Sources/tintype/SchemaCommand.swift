@@ -50,8 +50,7 @@ struct SchemaCommand: Command {
         }
         let root = generate.hasSuffix("/") && generate.count > 1 ? String(generate.dropLast()) : generate
         var scenes: [(path: String, bytes: [UInt8])] = []
-        for relative in TestCommand.files(under: root, ext: ".json") {
-            let path = root + "/" + relative
+        for path in SceneFiles.scenes(among: TestCommand.files(under: root, ext: ".json").map { root + "/" + $0 }) {
             guard let data = FileManager.default.contents(atPath: path) else {
                 writeStderr("Error: \(path): cannot read the file")
                 return ExitCode.failure

@@ -82,7 +82,7 @@ struct ScreenshotsCommand: Command {
             if !isDir.boolValue { files.append(input); continue }
             let base = input.hasSuffix("/") ? String(input.dropLast()) : input
             let names = ((try? fm.contentsOfDirectory(atPath: input)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-            files += names.map { base + "/" + $0 }
+            files += SceneFiles.scenes(among: names.map { base + "/" + $0 })
         }
         return (files, missing)
     }

@@ -9,7 +9,8 @@ struct TestCommand: Command {
     static let arguments = "[DIR...]"
     static let argumentHelp = [("DIR", """
         Folders searched (recursively) for scene files, *.json, each with its
-        golden beside it (name.json + name.png). Default: Snapshots.
+        golden beside it (name.json + name.png). A file the scenes include that
+        has no "root" (a theme) is not a scene. Default: Snapshots.
         """)]
     static let options = [
         OptionSpec("--record", value: "MODE", help: """
@@ -140,13 +141,15 @@ struct TestCommand: Command {
         }
     }
 
-    /// The scene files under the folders, each expanded to its renders (SceneFile names them).
+    /// The scene files under the folders, each expanded to its renders (SceneFile names them); files
+    /// only included by others are left out.
     func sceneFiles() -> [SceneFile] {
         var all: [SceneFile] = []
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-            for relative in Self.files(under: root, ext: ".json") {
-                all.append(SceneFile(path: root + "/" + relative))
+            // A theme the scenes include is not a scene (SceneFiles says which files are).
+            for path in SceneFiles.scenes(among: Self.files(under: root, ext: ".json").map { root + "/" + $0 }) {
+                all.append(SceneFile(path: path))
             }
         }
         return all

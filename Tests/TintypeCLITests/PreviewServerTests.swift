@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import tintype
+import TintypeModel
 import TintypeRender
 import TintypeSnapshot
 
@@ -273,6 +274,27 @@ import TintypeSnapshot
         // A file that is not a scene counts as a change too (a scene may name it as an image).
         try folder.write("notes.txt", "edited")
         #expect(site.rescan() == true && site.currentGeneration == 6)
+    }
+
+    @Test func aThemeIsNotListedAndSavingItRedrawsTheScenesThatIncludeIt() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.root + "/themed/theme", withIntermediateDirectories: true)
+        try folder.write("themed/theme/theme.json", ##"{ "appearance": { "navigationBar": { "barTintColor": "#0B3D5C" } } }"##)
+        try folder.write("themed/s.json", #"{ "include": ["theme/theme.json"], "device": "iPhone SE", "scale": 1, "root": { "navigationController": { "stack": [{ "title": "S" }] } } }"#)
+        let site = PreviewSite(root: folder.root)
+        let before = try scenes(site)
+        #expect(before.keys.sorted() == ["a.json", "b.json", "sub/c.json", "themed/s.json"])
+        #expect(PreviewSite.inputs(of: try SceneDecoder.load(path: folder.root + "/themed/s.json")).contains(URL(fileURLWithPath: folder.root + "/themed/theme/theme.json").standardizedFileURL.path))
+        let url = try #require((before["themed/s.json"]?["renders"] as? [[String: Any]])?.first?["url"] as? String)
+        let pngBefore = try get(site, url).body
+        try folder.write("themed/theme/theme.json", ##"{ "appearance": { "navigationBar": { "barTintColor": "#5C0B3D" } } }"##)
+        #expect(site.rescan() == true)
+        let after = try scenes(site)
+        #expect(after["themed/s.json"]?["fingerprint"] as? String != before["themed/s.json"]?["fingerprint"] as? String)
+        #expect(after["a.json"]?["fingerprint"] as? String == before["a.json"]?["fingerprint"] as? String)
+        let pngAfter = try get(site, try #require((after["themed/s.json"]?["renders"] as? [[String: Any]])?.first?["url"] as? String)).body
+        #expect(pngAfter != pngBefore && pngAfter.starts(with: [0x89, 0x50]))
     }
 
     @Test func aWaitingRequestReturnsWhenTheWatcherSeesASave() async throws {

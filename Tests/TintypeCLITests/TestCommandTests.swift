@@ -300,4 +300,32 @@ extension TestCommandTests {
         let unknown = try cli.run(["render", "m.json", "--locale", "xx-YY", "-o", "x.png"], in: dir)
         #expect(unknown.status == 64 && unknown.stderr.contains(#"--locale: unknown locale "xx-YY""#))
     }
+
+    /// A theme beside the scenes that include it is not a broken scene, and the images only its
+    /// appearance names are not stale.
+    @Test func aThemeBesideItsScenesIsNotAScene() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = dir + "/Snapshots/T"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let files = [
+            "theme.json": ##"{ "device": "iPhone SE", "scale": 1, "appearance": { "navigationBar": { "barTintColor": "#0B3D5C" }, "button": { "image": "star.svg" } } }"##,
+            "star.svg": "<svg xmlns='http://www.w3.org/2000/svg' width='8' height='8'><rect width='8' height='8'/></svg>",
+            "a.json": #"{ "include": ["theme.json"], "root": { "navigationController": { "stack": [{ "title": "A" }] } } }"#,
+        ]
+        for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        let first = try cli.run(["test", "--record", "missing"], in: dir)
+        #expect(lastLine(first) == "0 passed, 0 failed, 0 skipped, 1 recorded", "\(first.out)")
+        let second = try cli.run(["test"], in: dir)
+        #expect(second.status == 0 && lastLine(second) == "1 passed, 0 failed, 0 skipped, 0 recorded", "\(second.out)")
+        let stale = try cli.run(["test", "--stale"], in: dir)
+        #expect(stale.out.contains("No stale goldens."), "\(stale.out)")
+        let render = try cli.run(["render", "Snapshots/T/a.json", "Snapshots/T/theme.json", "-o", "out/"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains("Skipped Snapshots/T/theme.json: the other scenes include it"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/out/a.png") && !FileManager.default.fileExists(atPath: dir + "/out/theme.png"))
+        // Named alone, it is what it is: a scene file without a root.
+        let alone = try cli.run(["render", "Snapshots/T/theme.json", "-o", "out/"], in: dir)
+        #expect(alone.status != 0 && alone.stderr.contains("missing \"root\""), "\(alone.stderr)")
+    }
 }

@@ -77,4 +77,50 @@ import Testing
         #expect(wrong.first?.path == "include")
         #expect(wrong.first?.message.hasPrefix("expected a list of scene files") == true)
     }
+
+    static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#
+
+    @Test func pathsInAnIncludedFileStartFromItsFolder() throws {
+        let dir = try folder([
+            "common/theme.json": #"{"include": ["deeper/base.json"], "appearance": {"navigationBar": {"backgroundImage": "bar.svg"}, "button": {"image": "star.svg"}}}"#,
+            "common/deeper/base.json": #"{"appearance": {"tabBar": {"selectionIndicatorImage": "sel.svg"}}}"#,
+            "common/bar.svg": Self.svg, "common/star.svg": Self.svg, "common/deeper/sel.svg": Self.svg,
+            "app/scene.json": #"{"include": ["../common/theme.json"], "root": {"navigationController": {"stack": [{"title": "A"}]}}}"#,
+        ])
+        let scene = try SceneDecoder.load(path: dir + "/app/scene.json")
+        guard case .controller(.navigation(let nav)) = scene.root.kind else { Issue.record("not a navigation controller"); return }
+        #expect(nav.navigationBar.backgroundImages.map(\.image.path) == ["../common/bar.svg"])
+        #expect(nav.navigationBar.backgroundImages.first?.image.resolvedPath(in: scene.baseDirectory) == dir + "/app/../common/bar.svg")
+        // What the appearance names, whether or not a view uses it (no button here, no tab bar).
+        #expect(Set(scene.appearanceImages.map(\.path)) == ["../common/bar.svg", "../common/star.svg", "../common/deeper/sel.svg"])
+        #expect(scene.includedFiles == [dir + "/common/theme.json", dir + "/common/deeper/base.json"])
+
+        // An image beside the scene but not beside the theme is missing, reported in the theme.
+        let other = try folder([
+            "theme/theme.json": "{\n  \"appearance\": {\"switch\": {}, \"button\": {\"image\": \"star.svg\"}}\n}",
+            "star.svg": Self.svg,
+            "scene.json": #"{"include": ["theme/theme.json"], "root": {"view": {}}}"#,
+        ])
+        let found = issues(other + "/scene.json")
+        #expect(found.map(\.path) == ["appearance.button.image"])
+        #expect(found.first?.file == other + "/theme/theme.json")
+        #expect(found.first?.position?.line == 2)
+        #expect(found.first?.message.hasPrefix("image file \"theme/star.svg\" not found") == true)
+    }
+
+    @Test func aThemeTheScenesIncludeIsNotAScene() throws {
+        let dir = try folder([
+            "theme.json": #"{"tintColor": "systemRed"}"#,
+            "base.json": #"{"include": ["theme.json"], "root": {"view": {}}}"#,
+            "a.json": #"{"include": ["base.json"], "root": {"label": {"text": "A"}}}"#,
+            "broken.json": #"{"tintColor": "systemRed"}"#,
+            "notes.json": "not JSON",
+        ])
+        let all = ["a.json", "base.json", "broken.json", "notes.json", "theme.json"].map { dir + "/" + $0 }
+        // base.json is included but has a root of its own: a scene. broken.json has no root and
+        // nobody includes it: a broken scene, reported as one. A file that does not parse stays.
+        #expect(SceneFiles.scenes(among: all) == ["a.json", "base.json", "broken.json", "notes.json"].map { dir + "/" + $0 })
+        #expect(SceneFiles.isIncludedOnly(dir + "/theme.json", among: [dir + "/base.json"]))
+        #expect(!SceneFiles.isIncludedOnly(dir + "/theme.json", among: [dir + "/broken.json"]))
+    }
 }

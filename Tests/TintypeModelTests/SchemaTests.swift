@@ -11,11 +11,11 @@ import Testing
 
     static func committed() throws -> String { try String(contentsOfFile: committedPath, encoding: .utf8) }
 
-    /// Every .json file under Snapshots/ (all of them are scenes), sorted.
+    /// Every scene file under Snapshots/ (its .json files but the themes they include), sorted.
     static func scenes() -> [(path: String, bytes: [UInt8])] {
         let folder = root + "/Snapshots"
         let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".json") }.sorted()
-        return files.compactMap { f in FileManager.default.contents(atPath: folder + "/" + f).map { (folder + "/" + f, Array($0)) } }
+        return SceneFiles.scenes(among: files.map { folder + "/" + $0 }).compactMap { f in FileManager.default.contents(atPath: f).map { (f, Array($0)) } }
     }
 
     static let generated = SceneSchema.generate(scenes: scenes())

@@ -9,10 +9,11 @@ let repositoryRoot: String = URL(fileURLWithPath: #filePath).deletingLastPathCom
 
 let snapshotsRoot = repositoryRoot + "/Snapshots"
 
-/// Every scene file under Snapshots/, relative to it, sorted.
+/// Every scene file under Snapshots/ (its .json files but the themes they include), relative to it, sorted.
 func snapshotScenes() -> [String] {
     guard let e = FileManager.default.enumerator(atPath: snapshotsRoot) else { return [] }
-    return e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+    let files = e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+    return SceneFiles.scenes(among: files.map { snapshotsRoot + "/" + $0 }).map { String($0.dropFirst(snapshotsRoot.count + 1)) }
 }
 
 /// Every golden the suite checks, as SceneFile names them: a scene's path, or `path#suffix` for

@@ -262,7 +262,8 @@ extension DecodeContext {
             report(path, n.position, "expected an image path (.png or .svg), found \(n.value.kindName)")
             return nil
         }
-        let source = ImageSource(s)
+        let source = ImageSource(relativePath(s, at: n.position))
+        appearanceImages?.append(source)
         if let problem = ImageFileCheck.problem(with: source, baseDirectory: baseDirectory) {
             report(path, n.position, problem)
             return nil

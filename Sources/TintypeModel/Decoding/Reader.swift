@@ -32,6 +32,16 @@ final class DecodeContext {
     /// For each file merged with `"include"` (as positions name it), the folder its relative
     /// paths start from, relative to the scene's own folder (`theme/`), or absolute.
     var includeFolders: [String: String] = [:]
+    /// While the appearance is read: the images it names, which the scene keeps whether or not a
+    /// view uses them (so that stale-golden detection and the preview see them).
+    var appearanceImages: [ImageSource]?
+
+    /// A relative path as written at `position`, made relative to the scene's folder: a path in an
+    /// included file starts from that file's folder.
+    func relativePath(_ written: String, at position: SourcePosition?) -> String {
+        guard !written.hasPrefix("/"), let file = position?.file, let folder = includeFolders[file], !folder.isEmpty else { return written }
+        return folder + written
+    }
 
     /// Takes the issues and warnings of `other` (a decode of the same file in another locale) that
     /// this decode has not found already: a problem that is not about the locale is reported once.

@@ -106,6 +106,7 @@ enum SceneAppearance {
     static func decode(_ n: JSONNode, context: DecodeContext) -> [AppearanceRule] {
         guard let r = ObjectReader(n, path: "appearance", context: context, what: "an object of appearances by kind", schemaName: "appearance") else { return [] }
         var rules: [AppearanceRule] = []
+        context.appearanceImages = []
         decodeKinds(r, containers: [], into: &rules)
         if let items = r.array("whenContainedIn") {
             for (item, p) in items {

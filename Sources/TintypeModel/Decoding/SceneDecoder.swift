@@ -70,8 +70,11 @@ public enum SceneDecoder {
         } catch {
             throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
         }
-        root = try SceneIncludes.resolve(root, file: file, directory: baseDirectory ?? FileManager.default.currentDirectoryPath, chain: [])
+        var included: [SceneIncludes.Included] = []
+        root = try SceneIncludes.resolve(root, file: file, directory: baseDirectory ?? FileManager.default.currentDirectoryPath, chain: [],
+                                         included: &included)
         let context = DecodeContext(file: file, baseDirectory: baseDirectory)
+        for i in included { context.includeFolders[i.shown] = i.folder }
         context.extraLocales = locales
         context.recorder = recorder
         checkCounts(root, path: "", context: context)
@@ -87,6 +90,7 @@ public enum SceneDecoder {
                 ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : issues)
         }
         scene.warnings = context.warnings
+        scene.includedFiles = included.map(\.absolute)
         return scene
     }
 
@@ -135,7 +139,11 @@ public enum SceneDecoder {
         // "include" was merged before decoding (SceneIncludes); it is read here so it is a known key.
         _ = r.array("include")
         // Read before any view: every navigation bar, switch or label below reads its defaults here.
-        if let n = r.node("appearance", as: .object) { context.appearance = SceneAppearance.decode(n, context: context) }
+        if let n = r.node("appearance", as: .object) {
+            context.appearance = SceneAppearance.decode(n, context: context)
+            scene.appearanceImages = context.appearanceImages ?? []
+            context.appearanceImages = nil
+        }
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
         }
@@ -260,7 +268,8 @@ public enum SceneDecoder {
         let missing = r.choice("missingStrings", MissingStrings.self) ?? .error
         var catalog: StringCatalog?
         if let n = r.node("strings", as: .string) {
-            if case .string(let file) = n.value, !file.isEmpty {
+            if case .string(let written) = n.value, !written.isEmpty {
+                let file = context.relativePath(written, at: n.position)
                 let full = file.hasPrefix("/") ? file : (context.baseDirectory.map { $0 + "/" + file } ?? file)
                 let name = file.hasPrefix("/") || context.baseDirectory == nil ? file
                     : (context.file.contains("/") ? String(context.file[..<context.file.lastIndex(of: "/")!]) + "/" + file : file)
@@ -495,7 +504,7 @@ extension ImageView {
             r.report("image", n, "expected a file path, found \(n.value.kindName)")
             return nil
         }
-        let source = ImageSource(path)
+        let source = ImageSource(r.context.relativePath(path, at: n.position))
         var view = ImageView(image: source)
         if let renderingMode { view.renderingMode = renderingMode }
         if let contentMode { view.contentMode = contentMode }
