@@ -168,4 +168,18 @@ import Testing
         #expect(Set(found.map(\.path)) == ["appearance.whenContainedIn[0].containers[0].id", "appearance.whenContainedIn[0].containers[1]",
                                            "appearance.whenContainedIn[1].containers", "appearance.whenContainedIn[1]"])
     }
+
+    /// A theme is shared by scenes that need not all have the view its rule names; a scene's own
+    /// rule must name one of its ids (the test above).
+    @Test func anIdInAnIncludedThemeMayMatchNothing() throws {
+        let dir = NSTemporaryDirectory() + "tintype-appearance-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(#"{"appearance": {"whenContainedIn": [{"containers": [{"id": "alarms"}], "switch": {"onTintColor": "systemRed"}}]}}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir + "/theme.json"))
+        try Data(#"{"include": ["theme.json"], "root": {"view": {"subviews": [{"switch": {}}, {"view": {"id": "alarms", "subviews": [{"switch": {}}]}}]}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir + "/with.json"))
+        try Data(#"{"include": ["theme.json"], "root": {"switch": {}}}"#.utf8).write(to: URL(fileURLWithPath: dir + "/without.json"))
+        #expect(switches(try SceneDecoder.load(path: dir + "/with.json").root).map(\.onTintColor) == [nil, .color(.systemRed)])
+        #expect(switches(try SceneDecoder.load(path: dir + "/without.json").root).map(\.onTintColor) == [nil])
+    }
 }

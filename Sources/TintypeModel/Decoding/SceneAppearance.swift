@@ -175,7 +175,13 @@ enum SceneAppearance {
                 ok = false
             case .object:
                 guard let c = ObjectReader(n, path: p, context: context, what: "a container {\"id\": ...}", schemaName: "appearance.container") else { ok = false; continue }
-                if let id = c.reference("id") { out.append(.id(id)) } else {
+                // A theme is shared by scenes that need not all have the view: an id named in an
+                // included file may match nothing. In the scene's own file it must be one of its ids.
+                var id: String?
+                if n.position.file == nil { id = c.reference("id") } else if let v = c.node("id", as: .string) {
+                    if case .string(let s) = v.value { id = s } else { c.report("id", v, "expected an id (a string), found \(v.value.kindName)") }
+                }
+                if let id { out.append(.id(id)) } else {
                     if !c.has("id") { context.report(p, n.position, "a container object names a view by its \"id\"") }
                     ok = false
                 }
