@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // Only to say what is wrong with a PNG that libpng refuses (TintypeRender's PNGDiagnosis).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CRsvg",
             pkgConfig: pcDirectory + "/CRsvg/tintype-rsvg.pc",
@@ -44,7 +50,7 @@ let package = Package(
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
         .target(name: "TintypeModel"),
-        .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate", "CPoppler"]),
+        .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),

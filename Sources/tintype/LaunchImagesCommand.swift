@@ -126,7 +126,7 @@ struct LaunchImagesCommand: Command {
                 failures.append("\(scene) renders at \(s.pixelWidth)×\(s.pixelHeight) for \(slot.filename), which needs \(slot.width)×\(slot.height) (a \"canvas\" cannot be a launch image)")
                 continue
             }
-            do { files.append((slot.filename, try renderer.renderPNG(s))) } catch { failures.append("\(scene) (\(slot.filename)): \(error)") }
+            do { files.append((slot.filename, try renderer.renderPNG(s))) } catch { failures.append(error.located(in: scene, variant: slot.filename)) }
         }
         if !failures.isEmpty {
             for f in failures { writeStderr("Error: " + f) }

@@ -348,7 +348,7 @@ final class PreviewSite: @unchecked Sendable {
             png = hit
         } else {
             do { png = try renderer.render(scene, as: .png) } catch {
-                return .text(500, "\(where_): \(error)")
+                return .text(500, output.describe(error))
             }
             lock.lock()
             if renderBytes + png.count > Self.maxCachedBytes { renders = [:]; renderBytes = 0 }

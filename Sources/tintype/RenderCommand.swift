@@ -295,7 +295,7 @@ struct RenderCommand: Command {
         if let problem = scene.pixelLimitProblem { return .failure("\(where_): \(problem)") }
         let bytes: [UInt8]
         do { bytes = try renderer.render(scene, as: outputFormat) } catch {
-            return .failure("\(where_): \(error)")
+            return .failure(out.describe(error))
         }
         guard let dest = destination(for: out) else {
             if let reason = writeAll(bytes, to: STDOUT_FILENO) { return .failure("cannot write to standard output: \(reason)") }

@@ -135,6 +135,8 @@ struct ScreenshotsCommand: Command {
                             continue
                         }
                         images.append((relative, try bitmap.pngData()))
+                    } catch let error as RenderError {
+                        failures.append("\(out.describe(error)) (\(size.name))")
                     } catch {
                         failures.append("\(label): \(error)")
                     }

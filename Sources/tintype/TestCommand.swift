@@ -307,7 +307,7 @@ struct TestCommand: Command {
         guard let scene = item.variant?.scene else { return entry(.failed, item.error ?? "\(item.scenePath): the scene does not decode") }
         if let format = ImageFormat(path: item.golden), format != .png {
             let bytes: [UInt8]
-            do { bytes = try renderer.render(scene, as: format) } catch { return entry(.failed, "rendering failed: \(error)") }
+            do { bytes = try renderer.render(scene, as: format) } catch { return entry(.failed, "rendering failed: \(item.describe(error))") }
             let r = store.verify(document: bytes, format: format, width: scene.pixelWidth, height: scene.pixelHeight, golden: item.golden,
                                  name: item.artifactName, mode: mode, tolerance: tolerance)
             return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
@@ -315,7 +315,7 @@ struct TestCommand: Command {
         }
         let bitmap: Bitmap
         do { bitmap = try renderer.render(scene) } catch {
-            return entry(.failed, "rendering failed: \(error)")
+            return entry(.failed, "rendering failed: \(item.describe(error))")
         }
         let r = store.verify(bitmap, golden: item.golden, name: item.artifactName, mode: mode, tolerance: tolerance)
         return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,

@@ -69,9 +69,15 @@ import Testing
             FileManager.default.createFile(atPath: dir + "/box.svg", contents: Data(svg.utf8))
             let big = #"<svg xmlns="http://www.w3.org/2000/svg" width="900000" height="900000"><rect width="20" height="20"/></svg>"#
             FileManager.default.createFile(atPath: dir + "/big.svg", contents: Data(big.utf8))
+            // Caps larger than the image are an error at the image, not slices of negative size.
+            let huge = try scene(#"{"device": "iPhone SE", "root": {"imageView": {"frame": [0, 0, 300, 300], "image": "box.svg", "capInsets": [\#(m), \#(m), \#(m), \#(m)]}}}"#, base: dir)
+            #expect {
+                try sharedRenderer.render(huge)
+            } throws: { error in
+                (error as? RenderError)?.message.contains("the cap insets are larger than image file \"box.svg\" (20×20 points)") == true
+            }
             let s = try scene(#"""
                 {"device": "iPhone SE", "root": {"view": {"subviews": [
-                  {"imageView": {"frame": [0, 0, 300, 300], "image": "box.svg", "capInsets": [\#(m), \#(m), \#(m), \#(m)]}},
                   {"imageView": {"frame": [0, 0, \#(m), \#(m)], "image": "box.svg", "capInsets": [1, 1, 1, 1], "resizingMode": "tile"}}
                 ]}}}
                 """#, base: dir)
@@ -81,7 +87,7 @@ import Testing
                 try sharedRenderer.render(tooBig)
             } throws: { error in
                 guard let e = error as? RenderError else { return false }
-                return e.path == "root.image" && e.message.hasPrefix("the SVG is 900000×900000 points, 1800000×1800000 pixels at this scale: more than the limit")
+                return e.path == "root.image" && e.message.hasPrefix("image file \"big.svg\" is 900000×900000 points, 1800000×1800000 pixels at this scale, which its cap insets need drawn whole: more than the limit")
             }
         }
     }

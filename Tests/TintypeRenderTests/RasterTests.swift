@@ -74,7 +74,8 @@ import TintypeModel
             } throws: { error in
                 guard let e = error as? RenderError else { return false }
                 // Named corrupt, never "out of memory" (what libpng's errors become inside Cairo).
-                return e.path == "root.subviews[0].image" && e.message == #"image file "broken.png" is a corrupt PNG: its image data cannot be decoded"#
+                return e.path == "root.subviews[0].image"
+                    && e.message == #"image file "broken.png" is a corrupt PNG: it ends inside its BBBB chunk (1111638542 of its 1111638606 bytes are missing)"#
             }
         }
     }

@@ -20,7 +20,14 @@ public struct ImageView: Sendable, Equatable {
 /// `star.png` 1x). An SVG's size in points is its width and height (or its viewBox).
 public struct ImageSource: Sendable, Equatable, Hashable {
     public var path: String
-    public init(_ path: String) { self.path = path }
+    /// Where the scene file named the image (nil for a scene made in Swift), so that a problem
+    /// found only when the image is drawn is still reported at its line and column. Two sources
+    /// are equal when their paths are: the place is not part of the image.
+    public var position: SourcePosition?
+    public init(_ path: String, position: SourcePosition? = nil) { self.path = path; self.position = position }
+
+    public static func == (a: ImageSource, b: ImageSource) -> Bool { a.path == b.path }
+    public func hash(into hasher: inout Hasher) { hasher.combine(path) }
 
     /// The file on disk: the path as it is when absolute, else inside `baseDirectory` (the scene
     /// file's folder; the current folder when nil).

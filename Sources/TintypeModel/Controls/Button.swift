@@ -163,7 +163,11 @@ public struct ControlImage: Sendable, Equatable {
     public var resizingMode: ResizingMode
 
     public init(_ path: String, renderingMode: RenderingMode = .automatic, capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch) {
-        self.source = ImageSource(path); self.renderingMode = renderingMode; self.capInsets = capInsets; self.resizingMode = resizingMode
+        self.init(source: ImageSource(path), renderingMode: renderingMode, capInsets: capInsets, resizingMode: resizingMode)
+    }
+
+    public init(source: ImageSource, renderingMode: RenderingMode = .automatic, capInsets: EdgeInsets? = nil, resizingMode: ResizingMode = .stretch) {
+        self.source = source; self.renderingMode = renderingMode; self.capInsets = capInsets; self.resizingMode = resizingMode
     }
 
     static func isImageObject(_ n: JSONNode) -> Bool {
@@ -178,7 +182,7 @@ public struct ControlImage: Sendable, Equatable {
         context.recorder?.declare(path, form)
         switch n.value {
         case .string:
-            return context.imageSource(n, path: path).map { ControlImage($0.path) }
+            return context.imageSource(n, path: path).map { ControlImage(source: $0) }
         case .object:
             guard let r = ObjectReader(n, path: path, context: context) else { return nil }
             defer { r.finish() }
@@ -190,7 +194,7 @@ public struct ControlImage: Sendable, Equatable {
                 return nil
             }
             guard let source = r.imageSource("image") else { return nil }
-            return ControlImage(source.path, renderingMode: mode ?? .automatic, capInsets: caps, resizingMode: resizing ?? .stretch)
+            return ControlImage(source: source, renderingMode: mode ?? .automatic, capInsets: caps, resizingMode: resizing ?? .stretch)
         default:
             context.report(path, n.position, "expected an image path or an object with \"image\", found \(n.value.kindName)")
             return nil

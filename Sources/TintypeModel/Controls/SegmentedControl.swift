@@ -112,6 +112,6 @@ public struct SegmentedControl: Sendable, Equatable {
             return nil
         }
         guard let source = r.imageSource("image") else { return nil }
-        return Segment(.image(ControlImage(source.path, renderingMode: mode ?? .automatic)), isEnabled: enabled, width: width == 0 ? nil : width)
+        return Segment(.image(ControlImage(source: source, renderingMode: mode ?? .automatic)), isEnabled: enabled, width: width == 0 ? nil : width)
     }
 }

@@ -262,7 +262,7 @@ extension DecodeContext {
             report(path, n.position, "expected an image path (.png or .svg), found \(n.value.kindName)")
             return nil
         }
-        let source = ImageSource(relativePath(s, at: n.position))
+        let source = ImageSource(relativePath(s, at: n.position), position: n.position)
         appearanceImages?.append(source)
         if let problem = ImageFileCheck.problem(with: source, baseDirectory: baseDirectory) {
             report(path, n.position, problem)

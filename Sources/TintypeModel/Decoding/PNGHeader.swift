@@ -8,6 +8,8 @@ public struct PNGHeader: Sendable, Equatable {
     public var height: Int
     public var bitDepth: Int
     public var colorType: Int
+    /// Adam7 interlacing (interlace method 1).
+    public var interlaced = false
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -28,7 +30,7 @@ public struct PNGHeader: Sendable, Equatable {
         guard let allowed = depths[color] else { return .failure(.corrupt("color type \(color) is not valid")) }
         guard allowed.contains(depth) else { return .failure(.corrupt("bit depth \(depth) is not valid for color type \(color)")) }
         guard b[26] == 0, b[27] == 0, b[28] <= 1 else { return .failure(.corrupt("its compression, filter or interlace method is not valid")) }
-        return .success(PNGHeader(width: Int(width), height: Int(height), bitDepth: depth, colorType: color))
+        return .success(PNGHeader(width: Int(width), height: Int(height), bitDepth: depth, colorType: color, interlaced: b[28] == 1))
     }
 
     /// Why the decoded image would be too large, or nil when it is within `SceneLimits`.

@@ -504,7 +504,7 @@ extension ImageView {
             r.report("image", n, "expected a file path, found \(n.value.kindName)")
             return nil
         }
-        let source = ImageSource(r.context.relativePath(path, at: n.position))
+        let source = ImageSource(r.context.relativePath(path, at: n.position), position: n.position)
         var view = ImageView(image: source)
         if let renderingMode { view.renderingMode = renderingMode }
         if let contentMode { view.contentMode = contentMode }

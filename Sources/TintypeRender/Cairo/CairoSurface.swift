@@ -53,10 +53,12 @@ final class CairoSurface: @unchecked Sendable {
     /// is refused before any memory is taken for it.
     convenience init(png bytes: [UInt8]) throws(ImageFileError) {
         PNGDecodeCounter.shared.increment()
+        let header: PNGHeader
         switch PNGHeader.read(bytes) {
         case .failure(let problem): throw ImageFileError("\(problem)")
-        case .success(let header):
-            if let problem = header.pixelLimitProblem { throw ImageFileError("too large: \(problem)") }
+        case .success(let h):
+            if let problem = h.pixelLimitProblem { throw ImageFileError("too large: \(problem)") }
+            header = h
         }
         final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
@@ -72,9 +74,10 @@ final class CairoSurface: @unchecked Sendable {
             reader.offset += n
             return CAIRO_STATUS_SUCCESS
         }, context.toOpaque())!
-        // libpng's errors reach Cairo as "out of memory"; with the size checked above, they mean corrupt data.
+        // libpng's errors reach Cairo as "out of memory"; with the size checked above, they mean
+        // corrupt data, which the file itself is read again to name.
         do { try self.init(owning: surface) } catch {
-            throw ImageFileError("a corrupt PNG: its image data cannot be decoded")
+            throw ImageFileError("a corrupt PNG: " + (PNGDiagnosis.problem(in: bytes, header: header) ?? "its image data cannot be decoded"))
         }
     }
 

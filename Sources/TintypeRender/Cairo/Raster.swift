@@ -338,7 +338,7 @@ final class Raster {
     private func drawImage(_ item: ImageItem) throws(RenderError) {
         let image: LoadedImage
         do { image = try images.image(item.source, at: item.filePath) } catch {
-            throw RenderError(path: item.origin + ".image", message: error.message)
+            throw RenderError(path: item.origin + ".image", image: item.source, error)
         }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -355,8 +355,10 @@ final class Raster {
     }
 
     private func drawImageContent(_ item: ImageItem, _ image: LoadedImage) throws(RenderError) {
-        do {
+        do throws(ImageFileError) {
             if let caps = item.capInsets {
+                // Caps that overlap leave no middle to stretch and slices of negative size.
+                if let problem = Self.capInsetsProblem(caps, size: image.size, name: item.source.path) { throw ImageFileError(problem) }
                 let (surface, ppp) = try images.raster(image, file: item.filePath, scale: scale)
                 drawNineSlice(surface, pixelsPerPoint: ppp, size: image.size, caps: caps, into: item.frame, mode: item.resizingMode)
             } else if case .raster(let surface) = image.content {
@@ -365,7 +367,7 @@ final class Raster {
                 try image.renderSVG(cr, in: item.frame)
             }
         } catch {
-            throw RenderError(path: item.origin + ".image", message: error.message)
+            throw RenderError(path: item.origin + ".image", image: item.source, error)
         }
     }
 
@@ -394,6 +396,20 @@ final class Raster {
         cairo_set_source(cr, pattern)
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// Why cap insets cannot slice an image of `size` points (left and right, or top and bottom,
+    /// together wider than it), or nil.
+    static func capInsetsProblem(_ caps: EdgeInsets, size: Size, name: String) -> String? {
+        let tolerance = 1e-6
+        let what = "the cap insets are larger than image file \(quoted(name)) (\(format(size.width))×\(format(size.height)) points)"
+        if caps.left + caps.right > size.width + tolerance {
+            return "\(what): left \(format(caps.left)) and right \(format(caps.right)) add up to more than its width"
+        }
+        if caps.top + caps.bottom > size.height + tolerance {
+            return "\(what): top \(format(caps.top)) and bottom \(format(caps.bottom)) add up to more than its height"
+        }
+        return nil
     }
 
     /// Nine-slice: corners as they are, edges and center stretched (or tiled) between the caps.

@@ -6,7 +6,7 @@ enum ImageViewComponent {
         let file = images.resolvedPath(view.image, baseDirectory: env.baseDirectory)
         let size: Size
         do { size = try images.size(of: view.image, at: file) } catch {
-            throw RenderError(path: env.path + ".image", message: error.message)
+            throw RenderError(path: env.path + ".image", image: view.image, error)
         }
         let template = view.renderingMode.resolved(templateByDefault: false) == .alwaysTemplate
         let placed = view.capInsets != nil ? frame : place(size, in: frame, mode: view.contentMode)

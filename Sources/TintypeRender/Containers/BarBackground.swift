@@ -34,7 +34,7 @@ struct BarBackground {
             let source = chosen.image
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let image: LoadedImage
-            do { image = try images.image(source, at: file) } catch { throw RenderError(path: imagePath + ".backgroundImage", message: error.message) }
+            do { image = try images.image(source, at: file) } catch { throw RenderError(path: imagePath + ".backgroundImage", image: source, error) }
             // An image taller than the bar (64 points) extends behind the status bar, filling the
             // whole background even where the status bar is taller than 20 (notched phones); a
             // bar-high one leaves a black status bar area, as in iOS 6.
@@ -75,7 +75,7 @@ struct BarBackground {
         if let source = a.shadowImage {
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let size: Size
-            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".shadowImage", message: error.message) }
+            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".shadowImage", image: source, error) }
             guard size.height > 0 else { return [] }
             let y = edge == .top ? bar.maxY : bar.minY - size.height
             return [.image(ImageItem(source: source, filePath: file, frame: Rect(x: bar.minX, y: y, width: bar.width, height: size.height),

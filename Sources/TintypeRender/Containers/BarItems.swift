@@ -51,7 +51,7 @@ struct BarItems {
             let source = env.traits.isCompactHeight ? (item.landscapeImagePhone ?? regular) : regular
             let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
             let size: Size
-            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
+            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", image: source, error) }
             let template = mode.resolved(templateByDefault: true) == .alwaysTemplate
             return (Placed(width: size.width) { x in
                 [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),

@@ -212,7 +212,7 @@ struct ControllerComponent {
     private func backgroundImage(_ a: BarAppearance, edge: BarBackground.Edge, attached: Bool, env: Environment) throws(RenderError) -> LoadedImage? {
         guard let source = BarBackground.backgroundImage(a, edge: edge, attached: attached)?.image else { return nil }
         do { return try resolver.images.image(source, at: resolver.images.resolvedPath(source, baseDirectory: env.baseDirectory)) } catch {
-            throw RenderError(path: env.path + ".backgroundImage", message: error.message)
+            throw RenderError(path: env.path + ".backgroundImage", image: source, error)
         }
     }
 }

@@ -65,7 +65,7 @@ struct LargeContentViewerComponent {
             return g.items(centeredIn: slot, scale: s, color: color)
         case .image(let source, let file, let template):
             let size: Size
-            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: "largeContentViewer", message: error.message) }
+            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: "largeContentViewer", image: source, error) }
             let s = min(maxScale, min(slot.width / max(size.width, 0.01), slot.height / max(size.height, 0.01)))
             let frame = Rect(x: slot.midX - size.width * s / 2, y: slot.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
             return [.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,

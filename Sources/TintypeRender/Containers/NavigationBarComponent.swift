@@ -116,7 +116,7 @@ struct NavigationBarComponent {
                 let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)
                 let size: Size
                 do { size = try images.size(of: indicator, at: file) } catch {
-                    throw RenderError(path: env.path + ".navigationBar.backIndicatorImage", message: error.message)
+                    throw RenderError(path: env.path + ".navigationBar.backIndicatorImage", image: indicator, error)
                 }
                 back.append(.image(ImageItem(source: indicator, filePath: file,
                                              frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),
@@ -224,7 +224,7 @@ struct NavigationBarComponent {
         let file = images.resolvedPath(b.image, baseDirectory: env.baseDirectory)
         let size: Size
         do { size = try images.size(of: b.image, at: file) } catch {
-            throw RenderError(path: env.path + ".navigationBar.backButtonBackgroundImage", message: error.message)
+            throw RenderError(path: env.path + ".navigationBar.backButtonBackgroundImage", image: b.image, error)
         }
         let width = max(size.width, title.width + padding.0 + padding.1)
         let path = env.path + ".navigationBar.backButtonBackgroundImage"

@@ -64,7 +64,7 @@ struct TabBarComponent {
             }
             if let (source, file) = image {
                 let size: Size
-                do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", message: error.message) }
+                do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", image: source, error) }
                 // Images keep their size, centered in the item's box (scaled down only when larger).
                 let s = min(1, min(imageRect.width / max(size.width, 0.01), imageRect.height / max(size.height, 0.01)))
                 let frame = Rect(x: imageRect.midX - size.width * s / 2, y: imageRect.midY - size.height * s / 2, width: size.width * s, height: size.height * s)

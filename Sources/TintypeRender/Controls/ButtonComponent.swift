@@ -223,7 +223,7 @@ enum ControlDrawing {
     static func imageSize(_ image: ControlImage, env: Environment, context: ComponentContext, key: String) throws(RenderError) -> Size {
         let file = context.images.resolvedPath(image.source, baseDirectory: env.baseDirectory)
         do { return try context.images.size(of: image.source, at: file) } catch {
-            throw RenderError(path: env.path + "." + key, message: error.message)
+            throw RenderError(path: env.path + "." + key, image: image.source, error)
         }
     }
 

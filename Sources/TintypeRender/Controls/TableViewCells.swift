@@ -41,7 +41,7 @@ struct TableCellDrawing {
     func imageSize(_ source: ImageSource, path: String) throws(RenderError) -> Size {
         let images = component.context.images
         do { return try images.size(of: source, at: images.resolvedPath(source, baseDirectory: env.baseDirectory)) } catch {
-            throw RenderError(path: path, message: error.message)
+            throw RenderError(path: path, image: source, error)
         }
     }
 

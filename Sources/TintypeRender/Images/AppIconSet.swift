@@ -144,7 +144,7 @@ public enum AppIconSet {
         }
         scene.scale = scale
         let bitmap: Bitmap
-        do { bitmap = try renderer.render(scene) } catch { throw ImageFileError("\(source): \(error)") }
+        do { bitmap = try renderer.render(scene) } catch { throw ImageFileError(error.located(in: source)) }
         return try CairoSurface(bitmap: bitmap)
     }
 

@@ -42,7 +42,7 @@ public final class ImageStore: @unchecked Sendable {
             if let hit = rasters[key] { return (hit, scale) }
             let pw = (image.size.width * scale).rounded(.up), ph = (image.size.height * scale).rounded(.up)
             guard SceneLimits.allowsPixels(width: pw, height: ph) else {
-                throw ImageFileError("the SVG is \(format(image.size.width))×\(format(image.size.height)) points, \(format(pw))×\(format(ph)) pixels at this scale: more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+                throw ImageFileError("image file \(quoted(image.name)) is \(format(image.size.width))×\(format(image.size.height)) points, \(format(pw))×\(format(ph)) pixels at this scale, which its cap insets need drawn whole: more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
             }
             let w = max(1, Int(pw)), h = max(1, Int(ph))
             let surface = try CairoSurface(width: w, height: h)
@@ -68,10 +68,12 @@ final class LoadedImage: @unchecked Sendable {
     let size: Size
     /// Pixels per point of a raster image.
     let scale: Double
+    /// The path as the scene gave it, for messages.
+    let name: String
     private let svgLock = NSLock()
 
-    private init(content: Content, size: Size, scale: Double) {
-        self.content = content; self.size = size; self.scale = scale
+    private init(content: Content, size: Size, scale: Double, name: String) {
+        self.content = content; self.size = size; self.scale = scale; self.name = name
     }
 
     deinit {
@@ -89,7 +91,7 @@ final class LoadedImage: @unchecked Sendable {
                 throw ImageFileError("image file \"\(source.path)\" is \(error.message)")
             }
             let s = source.scale
-            return LoadedImage(content: .raster(surface), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s)
+            return LoadedImage(content: .raster(surface), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s, name: source.path)
         case .svg:
             var error: UnsafeMutablePointer<GError>?
             let handle: OpaquePointer? = data.withUnsafeBytes { buffer in
@@ -98,7 +100,7 @@ final class LoadedImage: @unchecked Sendable {
             guard let handle else {
                 let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
                 tt_gerror_free(error)
-                throw ImageFileError("image file \"\(source.path)\" is not a valid SVG: \(reason)")
+                throw ImageFileError("image file \"\(source.path)\" is not a valid SVG: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
             }
             let h = UnsafeMutablePointer<RsvgHandle>(handle)
             var w: Double = 0, ht: Double = 0
@@ -112,7 +114,7 @@ final class LoadedImage: @unchecked Sendable {
                 tt_rsvg_unref(h)
                 throw ImageFileError("image file \"\(source.path)\" has no size: give the <svg> a width and height or a viewBox")
             }
-            return LoadedImage(content: .svg(handle), size: Size(width: w, height: ht), scale: 1)
+            return LoadedImage(content: .svg(handle), size: Size(width: w, height: ht), scale: 1, name: source.path)
         case nil:
             throw ImageFileError("unsupported image \"\(source.path)\"; use a .png or .svg file")
         }
@@ -135,7 +137,7 @@ final class LoadedImage: @unchecked Sendable {
         if ok == 0 {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             tt_gerror_free(error)
-            throw ImageFileError("SVG rendering failed: \(reason)")
+            throw ImageFileError("image file \(quoted(name)) cannot be drawn: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
     }
 }

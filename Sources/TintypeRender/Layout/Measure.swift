@@ -97,7 +97,7 @@ struct Measure {
         case .image(let i):
             let file = context.images.resolvedPath(i.image, baseDirectory: env.baseDirectory)
             do { return Measured(size: try context.images.size(of: i.image, at: file)) } catch {
-                throw RenderError(path: env.path + ".image", message: error.message)
+                throw RenderError(path: env.path + ".image", image: i.image, error)
             }
         case .control(let c):
             return try control(c, offer: offer, env: env)

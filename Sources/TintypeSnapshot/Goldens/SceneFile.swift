@@ -1,5 +1,6 @@
 import Foundation
 import TintypeModel
+import TintypeRender
 
 /// A scene file and the images it stands for: one per variant of its matrix, each with the golden
 /// PNG beside the scene and the name its failure artifacts go by. This is the one place that maps
@@ -40,6 +41,11 @@ public struct SceneFile: Sendable {
         public var label: String? { variant?.label }
         /// The scene file with the variant, for messages and the report: `settings.json [iPhone SE, AX3, RTL]`.
         public var displayName: String { label.map { "\(scenePath) [\($0)]" } ?? scenePath }
+        /// A render error of this output as the decoder reports a problem: the scene file (or the
+        /// included file the value came from), the line and column, the variant, the path.
+        public func describe(_ error: RenderError) -> String {
+            error.located(in: scenePath == "-" ? "<stdin>" : scenePath, variant: label)
+        }
         /// Where this render goes when the scene's PNG would be `base.png`: `base.iphone-se.ax3.rtl.png`.
         public func file(base: String) -> String { SceneFile.png(base: base, suffix: suffix) }
     }

@@ -131,7 +131,7 @@ public struct ContactSheet: Sendable {
         DispatchQueue.concurrentPerform(iterations: cells.count) { i in
             guard var scene = cells[i].output.variant?.scene else { results.set(i, .failure(cells[i].output.error ?? "no scene")); return }
             if !keepScale { scene.scale = scale }
-            do { results.set(i, .success(try renderer.render(scene))) } catch { results.set(i, .failure("\(cells[i].output.displayName): \(error)")) }
+            do throws(RenderError) { results.set(i, .success(try renderer.render(scene))) } catch { results.set(i, .failure(cells[i].output.describe(error))) }
         }
         var c = Composition(size: size, scale: scale, background: Color(red: 0.949, green: 0.949, blue: 0.969))
         c.captions.append(.init(text: title, frame: Rect(x: Self.margin, y: Self.margin, width: size.width - 2 * Self.margin, height: Self.titleHeight),
