@@ -93,6 +93,22 @@ extension Scene {
     }
 }
 
+/// Whether a scene has been checked against `SceneLimits` (`Scene.limitsChecked`). It is bookkeeping,
+/// not content: two scenes are equal whatever their marks say.
+struct LimitsMark: Sendable, Equatable {
+    var checked = false
+    static func == (_: LimitsMark, _: LimitsMark) -> Bool { true }
+}
+
+extension Scene {
+    /// Marks a decoded scene (and the copies decoded in its other locales) as checked; the decoder
+    /// calls it last, once every value has passed.
+    mutating func markLimitsChecked() {
+        for key in localizations.keys { localizations[key]?.markLimitsChecked() }
+        limitsMark.checked = true
+    }
+}
+
 /// The walk behind `Scene.limitProblems`, by reflection.
 private final class LimitWalk {
     var problems: [(path: String, message: String)] = []

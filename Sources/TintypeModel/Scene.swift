@@ -9,64 +9,72 @@
 /// }
 /// ```
 public struct Scene: Sendable, Equatable {
-    public var device: Device
-    public var orientation: Orientation
+    // Every stored property clears `limitsMark` when set or changed in place (`didSet` runs after a
+    // change anywhere inside the value, `scene.root.subviews[3].frame` included), so a scene the
+    // decoder checked and nobody changed since is not walked again before each render. A stored
+    // property added here needs the same `didSet` (LimitsTests lists them).
+    public var device: Device { didSet { limitsMark.checked = false } }
+    public var orientation: Orientation { didSet { limitsMark.checked = false } }
     /// Overrides the device's scale (1, 2 or 3) when set.
-    public var scale: Double?
+    public var scale: Double? { didSet { limitsMark.checked = false } }
     /// The window's tint color; nil means the system blue.
-    public var tintColor: Color?
+    public var tintColor: Color? { didSet { limitsMark.checked = false } }
     /// The window's tint adjustment mode (`dimmed` when an alert is up).
-    public var tintAdjustmentMode: TintAdjustmentMode
+    public var tintAdjustmentMode: TintAdjustmentMode { didSet { limitsMark.checked = false } }
     /// The window's background, drawn under the root view.
-    public var backgroundColor: Color
-    public var statusBar: StatusBar
+    public var backgroundColor: Color { didSet { limitsMark.checked = false } }
+    public var statusBar: StatusBar { didSet { limitsMark.checked = false } }
     /// The iOS version whose look the status bar takes (7 through 11; 11, today's look, by default):
     /// signal dots before 11, bars from 11, and on iOS 7 a landscape phone keeps its status bar.
-    public var systemVersion: Int = 11
-    public var contentSizeCategory: ContentSizeCategory
-    public var layoutDirection: LayoutDirection
+    public var systemVersion: Int = 11 { didSet { limitsMark.checked = false } }
+    public var contentSizeCategory: ContentSizeCategory { didSet { limitsMark.checked = false } }
+    public var layoutDirection: LayoutDirection { didSet { limitsMark.checked = false } }
     /// The app's locale (a BCP 47 tag such as `de-DE`, `ar` or `ja-JP`); nil: English (United States).
-    public var locale: String?
+    public var locale: String? { didSet { limitsMark.checked = false } }
     /// The app's string catalog as the scene names it (texts are already translated when decoded).
-    public var strings: String?
+    public var strings: String? { didSet { limitsMark.checked = false } }
     /// A pseudo-language the scene's localized texts are shown in.
-    public var pseudoLanguage: PseudoLanguage?
+    public var pseudoLanguage: PseudoLanguage? { didSet { limitsMark.checked = false } }
     /// The scene as decoded in each other locale its matrix names (`variants.locales`, a
     /// combination's `locale`, or a locale asked for when it was decoded), by canonical tag (`de-DE`).
     /// A scene file's texts are translated as it is decoded, so a locale variant renders the copy
     /// decoded in its locale, with the variant's other traits. Empty for a scene made in Swift.
-    public var localizations: [String: Scene] = [:]
+    public var localizations: [String: Scene] = [:] { didSet { limitsMark.checked = false } }
     /// The root view; its frame defaults to the whole screen.
-    public var root: View
+    public var root: View { didSet { limitsMark.checked = false } }
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.
-    public var baseDirectory: String?
+    public var baseDirectory: String? { didSet { limitsMark.checked = false } }
     /// The files merged into the scene with `"include"`, standardized, in the order they were read
     /// (a preview redraws the scene when one of them is saved).
-    public var includedFiles: [String] = []
+    public var includedFiles: [String] = [] { didSet { limitsMark.checked = false } }
     /// The images the scene's `appearance` names, whether or not a view of the scene uses them.
-    public var appearanceImages: [ImageSource] = []
+    public var appearanceImages: [ImageSource] = [] { didSet { limitsMark.checked = false } }
     /// An alert, action sheet, sheet or popover presented over the root.
-    public var presented: Presentation?
+    public var presented: Presentation? { didSet { limitsMark.checked = false } }
     /// The accessibility HUD showing a bar item enlarged, over everything but the status bar.
-    public var largeContentViewer: LargeContentViewer?
+    public var largeContentViewer: LargeContentViewer? { didSet { limitsMark.checked = false } }
     /// What the decoder accepted but UIKit would ignore (a back indicator image without its
     /// transition mask, say), each with its file, place and reason. Printed as warnings; the scene
     /// renders as UIKit would draw it.
-    public var warnings: [SceneIssue] = []
+    public var warnings: [SceneIssue] = [] { didSet { limitsMark.checked = false } }
     /// Touch marks drawn over everything, for documentation images.
-    public var touches: [TouchMark] = []
+    public var touches: [TouchMark] = [] { didSet { limitsMark.checked = false } }
     /// When set, the root view renders alone on a canvas of its own size instead of a screen.
-    public var canvas: Canvas?
+    public var canvas: Canvas? { didSet { limitsMark.checked = false } }
     /// Whether the status bar's content and the home indicator are drawn. A launch image sets it
     /// to false: iOS draws its own status bar over the image and no home indicator is part of it.
     /// Their room stays either way, so the layout is the one the app shows after launch.
-    public var drawsSystemOverlays = true
+    public var drawsSystemOverlays = true { didSet { limitsMark.checked = false } }
     /// The caption band and background of an App Store screenshot (`tintype screenshots` draws
     /// it around the screen); nil for a plain screen.
-    public var marketing: Marketing?
+    public var marketing: Marketing? { didSet { limitsMark.checked = false } }
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
     /// empty for a scene that renders once.
-    public var variants = Variants()
+    public var variants = Variants() { didSet { limitsMark.checked = false } }
+    /// Whether the decoder checked this scene against `SceneLimits` and nothing has changed it since
+    /// (see the top of this type). The renderer walks every other scene (`limitProblems`) first.
+    public var limitsChecked: Bool { limitsMark.checked }
+    var limitsMark = LimitsMark()
     /// The shorthand for `variants.devices`: the scene renders once per device, each to its own PNG
     /// (`name.iphone-8.png`); `device` is then the first of them.
     public var devices: [Device] {

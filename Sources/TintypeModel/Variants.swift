@@ -141,6 +141,12 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         if let layoutDirection { s.layoutDirection = layoutDirection }
         if let tintAdjustmentMode { s.tintAdjustmentMode = tintAdjustmentMode }
         if let scale { s.scale = scale }
+        // A checked scene stays checked under traits that cannot break a limit: a device of the
+        // catalog and a scale in range (every other trait is a choice among names).
+        if scene.limitsChecked, device.map(Device.catalog.contains) ?? true,
+           scale.map({ $0.isFinite && SceneLimits.scaleRange.contains($0) }) ?? true {
+            s.limitsMark.checked = true
+        }
         return s
     }
 
@@ -280,6 +286,7 @@ extension Scene {
         try variants.check()
         var base = self
         base.variants = Variants()
+        base.limitsMark = limitsMark
         let combos = variants.combinations.isEmpty ? [TraitSet()] : variants.combinations
         var partials: [TraitSet] = combos
         for d in TraitDimension.allCases {
@@ -292,7 +299,9 @@ extension Scene {
         // takes the copy translated in it, and an override later replaces a trait in that set.
         func render(_ p: TraitSet) -> Variant {
             var scene = p.applied(to: base)
+            let mark = scene.limitsMark
             scene.localizations = [:]
+            scene.limitsMark = mark
             return Variant(traits: TraitSet(of: scene), named: [], scene: scene)
         }
         var renders = partials.map { (traits: $0, variant: render($0)) }

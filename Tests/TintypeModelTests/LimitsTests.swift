@@ -105,6 +105,47 @@ import Testing
         #expect(Scene(root: deep).limitProblems.map(\.message) == ["views nest deeper than \(SceneLimits.maxViewDepth) levels"])
     }
 
+    /// A decoded scene is marked as checked, so the renderer need not walk it again; any change to it,
+    /// however deep, takes the mark away, and the walk then finds what the change broke.
+    @Test func aDecodedSceneIsCheckedUntilChanged() throws {
+        var scene = try SceneDecoder.decode(#"{"root": {"view": {"subviews": [{"view": {"frame": [0, 0, 10, 10]}}]}}}"#)
+        #expect(scene.limitsChecked)
+        scene.root.subviews[0].frame?.size.width = 5e6
+        #expect(!scene.limitsChecked)
+        #expect(scene.limitProblems.map(\.path) == ["root.subviews[0].frame.size.width"])
+
+        var renamed = try SceneDecoder.decode(#"{"root": {"view": {}}}"#)
+        renamed.statusBar.time = "10:00"
+        #expect(!renamed.limitsChecked)
+        #expect(Scene(root: View()).limitsChecked == false)
+        // The mark is bookkeeping: it does not make two scenes unequal.
+        let decoded = try SceneDecoder.decode(#"{"root": {"view": {}}}"#)
+        #expect(decoded == Scene(root: View()))
+    }
+
+    /// Every stored property of `Scene` must clear the mark when it changes (`didSet`): a property
+    /// added without it would let a changed scene past the renderer's check. This list is the reminder.
+    @Test func everyStoredPropertyOfASceneIsKnown() {
+        let labels = Mirror(reflecting: Scene(root: View())).children.compactMap(\.label)
+        #expect(labels == ["device", "orientation", "scale", "tintColor", "tintAdjustmentMode", "backgroundColor",
+                           "statusBar", "systemVersion", "contentSizeCategory", "layoutDirection", "locale", "strings",
+                           "pseudoLanguage", "localizations", "root", "baseDirectory", "includedFiles", "appearanceImages", "presented", "largeContentViewer",
+                           "warnings", "touches", "canvas", "drawsSystemOverlays", "marketing", "variants", "limitsMark"],
+                "a new stored property of Scene needs `didSet { limitsMark.checked = false }`; then add it here")
+    }
+
+    /// The renders of a checked scene's matrix stay checked (catalog devices, scales in range, named
+    /// traits); a device made in Swift is walked again.
+    @Test func variantsOfACheckedSceneStayChecked() throws {
+        let scene = try SceneDecoder.decode(#"{"devices": ["iPhone SE", "iPhone X"], "variants": {"scales": [1, 3], "contentSizeCategories": ["L", "XXXL"]}, "root": {"view": {}}}"#)
+        let renders = try scene.expandVariants()
+        #expect(renders.count == 8)
+        #expect(renders.allSatisfy { $0.scene.limitsChecked })
+        var odd = Device.iPhone8; odd.size.width = 5e6
+        let overridden = try scene.expandVariants(overriding: TraitSet(device: odd))
+        #expect(!overridden.isEmpty && overridden.allSatisfy { !$0.scene.limitsChecked })
+    }
+
     /// `Scene.validate()` (which `assertSnapshot` runs first) refuses what is outside the limits, as
     /// the decoder does, each problem once.
     @Test func validateChecksTheLimits() {

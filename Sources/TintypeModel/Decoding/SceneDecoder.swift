@@ -91,6 +91,7 @@ public enum SceneDecoder {
         }
         scene.warnings = context.warnings
         scene.includedFiles = included.map(\.absolute)
+        scene.markLimitsChecked()
         return scene
     }
 
