@@ -54,7 +54,12 @@ let package = Package(
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
-        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
+        // `tintype schema` prints docs/scene.schema.json, which the SchemaText plugin builds into the
+        // binary (a resource bundle would be a folder an installed copy of the binary loses).
+        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"],
+                          plugins: ["SchemaText"]),
+        .executableTarget(name: "tintype-schema-text", path: "Sources/tintype-schema-text"),
+        .plugin(name: "SchemaText", capability: .buildTool(), dependencies: ["tintype-schema-text"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
         .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.

@@ -45,7 +45,7 @@ struct SchemaCommand: Command {
 
     func run() -> Int32 {
         guard let generate else {
-            print(SceneSchema.committed)
+            print(SchemaText.json)
             return ExitCode.success
         }
         let root = generate.hasSuffix("/") && generate.count > 1 ? String(generate.dropLast()) : generate

@@ -3,7 +3,7 @@ import Testing
 @testable import TintypeModel
 
 /// The JSON Schema of scene files (docs/scene.schema.json): generated from the decoder, committed,
-/// built into tintype, in agreement with the decoder key for key, and checked by an independent
+/// built into tintype (SchemaCommandTests), in agreement with the decoder key for key, and checked by an independent
 /// validator (SchemaValidator.swift) against every scene in Snapshots/.
 @Suite struct SchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -26,11 +26,6 @@ import Testing
         let g = Self.generated
         #expect(g.problems.isEmpty, "every scene in Snapshots decodes: \(g.problems)")
         #expect(g.json == (try Self.committed()), "docs/scene.schema.json is out of date: run Scripts/schema")
-    }
-
-    @Test func tintypeCarriesTheCommittedSchema() throws {
-        #expect(SceneSchema.committed + "\n" == (try Self.committed()),
-                "the copy in SceneSchemaText.swift differs from docs/scene.schema.json: run Scripts/schema")
     }
 
     /// Key for key, by definition: what the decoder asks for is in the committed schema, and

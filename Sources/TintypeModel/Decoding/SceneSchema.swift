@@ -3,8 +3,8 @@
 // every kind of object, each key the decoder asks for (present or not) and what the read accepts
 // (`r.bool("hidden")` accepts true or false). One probe per view kind of `SceneDecoder.kinds` covers
 // every kind's own keys; the scenes of Snapshots/ reach the nested objects. Scripts/schema
-// regenerates docs/scene.schema.json and the copy `tintype schema` prints; a test fails when the
-// committed schema and the decoder disagree.
+// regenerates docs/scene.schema.json, which the tintype binary carries (Plugins/SchemaText); a test
+// fails when the committed schema and the decoder disagree.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -24,9 +24,6 @@ import Foundation
 /// in several ways that do not declare their forms are left open, so the schema never rejects a
 /// scene the decoder reads.
 public enum SceneSchema {
-    /// The schema as committed (docs/scene.schema.json), printed by `tintype schema`.
-    public static var committed: String { SceneSchemaText.json }
-
     public struct Generated: Sendable {
         /// The schema, pretty-printed with sorted keys and a final newline.
         public var json: String
