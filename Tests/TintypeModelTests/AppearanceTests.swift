@@ -182,4 +182,18 @@ import Testing
         #expect(switches(try SceneDecoder.load(path: dir + "/with.json").root).map(\.onTintColor) == [nil, .color(.systemRed)])
         #expect(switches(try SceneDecoder.load(path: dir + "/without.json").root).map(\.onTintColor) == [nil])
     }
+
+    /// What UIKit would ignore in an appearance is said once, at the appearance.
+    @Test func aWarningAboutAnAppearanceIsGivenOnce() throws {
+        let dir = NSTemporaryDirectory() + "tintype-appearance-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="13" height="21"/>"#.utf8).write(to: URL(fileURLWithPath: dir + "/back.svg"))
+        let s = try SceneDecoder.decode("""
+        {"appearance": {"navigationBar": {"backIndicatorImage": "back.svg"}},
+         "root": {"tabBarController": {"tabs": [
+           {"title": "A", "root": {"navigationController": {"stack": [{"title": "A"}]}}},
+           {"title": "B", "root": {"navigationController": {"stack": [{"title": "B"}]}}}]}}}
+        """, baseDirectory: dir)
+        #expect(s.warnings.map(\.path) == ["appearance.navigationBar.backIndicatorImage"])
+    }
 }

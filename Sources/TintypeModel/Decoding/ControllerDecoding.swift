@@ -237,7 +237,8 @@ extension BarAppearance {
             a.backIndicatorTransitionMaskImage = r.imageSource("backIndicatorTransitionMaskImage")
             // UIKit uses the two only together; one alone is ignored and the system chevron drawn.
             for (given, missing) in [("backIndicatorImage", "backIndicatorTransitionMaskImage"), ("backIndicatorTransitionMaskImage", "backIndicatorImage")]
-            where r.has(given) && !r.has(missing) {
+            // Said once: where the bar gives it, or at the appearance that does (not at every bar using it).
+            where r.has(given) && !r.has(missing) && r.gives(given) {
                 r.context.warn(join(r.path, given), r.node(given)?.position,
                                "\(given) is ignored without \(missing) (UIKit uses the two only together); the system chevron is drawn")
                 a.backIndicatorImage = nil; a.backIndicatorTransitionMaskImage = nil

@@ -162,6 +162,9 @@ final class ObjectReader {
     /// Whether `key` has a value (`null` counts as none, so a required member set to null is "missing").
     func has(_ key: String) -> Bool { find(key) != nil }
 
+    /// Whether the object itself gives `key` (not an appearance's default for it).
+    func gives(_ key: String) -> Bool { members.contains { $0.key == key } }
+
     /// Reports every key that no read asked for.
     func finish() {
         for m in members where !known.contains(m.key) {
