@@ -180,12 +180,19 @@ struct TableViewComponent {
             out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableHeaderView")
         }
 
+        // A section's cells are consecutive in `layout.cells`, top to bottom, so the walk stops at
+        // the first row below the visible bottom: a 10,000-row table costs about what its screen does.
+        var next = 0
         for (s, section) in table.sections.enumerated() {
-            let sectionCells = layout.cells.filter { $0.section == s }
+            var end = next
+            while end < layout.cells.count, layout.cells[end].section == s { end += 1 }
+            let sectionCells = layout.cells[next..<end]
+            next = end
             for cell in sectionCells {
                 // Rows above the visible top were measured (they place the rest) but are not drawn; rows below the bottom were only estimated.
                 let r = absolute(cell.frame)
-                guard r.maxY > frame.minY, r.minY < frame.maxY else { continue }
+                if r.minY >= frame.maxY { break }
+                guard r.maxY > frame.minY else { continue }
                 let row = section.rows[cell.row]
                 let next = cell.isLast ? nil : section.rows[cell.row + 1]
                 let cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
@@ -218,7 +225,7 @@ struct TableViewComponent {
     var separatorColor: Color { table.separatorColor.map(env.resolve) ?? .separator }
 
     /// A grouped section's full-width hairlines: above its first row and below its last.
-    func edgeSeparators(_ cells: [TableLayout.Cell], section: TableSection) -> [DisplayItem] {
+    func edgeSeparators(_ cells: ArraySlice<TableLayout.Cell>, section: TableSection) -> [DisplayItem] {
         guard table.style == .grouped, separator > 0, let first = cells.first, let last = cells.last else { return [] }
         let top = absolute(first.frame), bottom = absolute(last.frame)
         return [

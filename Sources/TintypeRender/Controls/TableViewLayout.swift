@@ -100,8 +100,8 @@ struct TableLayout: Equatable {
             let headerRect = Rect(x: 0, y: y, width: width, height: headerHeight)
             y += headerHeight
             let rowsTop = y
-            for (r, row) in section.rows.enumerated() {
-                let h = y >= sizing.measuredUntil ? sizing.estimatedRowHeight(row) : try sizing.rowHeight(s, r, row)
+            for r in section.rows.indices {
+                let h = y >= sizing.measuredUntil ? sizing.estimatedRowHeight(section.rows[r]) : try sizing.rowHeight(s, r, section.rows[r])
                 cells.append(Cell(section: s, row: r, frame: Rect(x: cellX, y: y, width: cellW, height: h),
                                   isFirst: r == 0, isLast: r == section.rows.count - 1))
                 y += h
