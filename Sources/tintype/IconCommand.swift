@@ -98,13 +98,14 @@ struct IconCommand: Command {
             Tool.printError("\(preview) is the golden of \(owner); icon will not overwrite it", usage: Self.usage, hint: "Pass another --preview.")
             return ExitCode.usage
         }
-        let renderer = Renderer()
+        // A renderer loads the fonts; only a scene source and the preview's labels need them.
+        let renderer = source.lowercased().hasSuffix(".json") || preview != nil ? Renderer() : nil
         let files: [String: [UInt8]]
         var previewPNG: [UInt8]?
         do {
             files = try AppIconSet.make(from: source, renderer: renderer)
             // Drawn before anything is written, so that a failure leaves neither.
-            if preview != nil { previewPNG = try AppIconPreview.png(files: files, renderer: renderer) }
+            if preview != nil, let renderer { previewPNG = try AppIconPreview.png(files: files, renderer: renderer) }
         } catch {
             Tool.printError(error.message, usage: nil, hint: nil)
             return ExitCode.failure

@@ -6,6 +6,8 @@ import TintypeModel
 /// Owns a cairo image surface (ARGB32).
 final class CairoSurface: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// The surface whose pixels a read-only view shows.
+    private var keepAlive: CairoSurface?
 
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(ImageFileError) {
         // Checked before Int32 conversion: no caller's arithmetic can make a surface past the pixel budget.
@@ -34,6 +36,18 @@ final class CairoSurface: @unchecked Sendable {
     var width: Int { Int(cairo_image_surface_get_width(pointer)) }
     var height: Int { Int(cairo_image_surface_get_height(pointer)) }
     var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    /// A second surface over the same pixels, for reading them on another thread: Cairo and
+    /// pixman objects are not shared between threads, the memory only read is. The view keeps
+    /// this surface alive.
+    func readOnlyView() throws(ImageFileError) -> CairoSurface {
+        cairo_surface_flush(pointer)
+        guard let data = cairo_image_surface_get_data(pointer) else { throw ImageFileError("no pixel data") }
+        let view = try CairoSurface(owning: cairo_image_surface_create_for_data(data, cairo_image_surface_get_format(pointer),
+                                                                                 Int32(width), Int32(height), Int32(stride)))
+        view.keepAlive = self
+        return view
+    }
 
     convenience init(bitmap: Bitmap) throws(ImageFileError) {
         try self.init(width: bitmap.width, height: bitmap.height)

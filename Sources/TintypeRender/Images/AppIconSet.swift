@@ -73,7 +73,9 @@ public enum AppIconSet {
     /// Makes every file of the set from `source` (.svg, .png or a scene .json): file name → bytes.
     /// The source is drawn once at 1024 pixels (a PNG is taken as it is) and scaled down.
     /// Errors name the source and what is wrong: not square, smaller than 1024, transparent.
-    public static func make(from source: String, renderer: Renderer = Renderer()) throws(ImageFileError) -> [String: [UInt8]] {
+    /// `renderer` draws a scene source; without one a scene makes its own (an SVG or a PNG needs
+    /// none, and a renderer loads the fonts).
+    public static func make(from source: String, renderer: Renderer? = nil) throws(ImageFileError) -> [String: [UInt8]] {
         let ext = URL(fileURLWithPath: source).pathExtension.lowercased()
         guard ["svg", "png", "json"].contains(ext) else {
             throw ImageFileError("\(source): an icon is made from an .svg, a .png or a scene .json, not .\(ext.isEmpty ? "(no extension)" : ext)")
@@ -81,33 +83,48 @@ public enum AppIconSet {
         guard let data = FileManager.default.contents(atPath: source) else {
             throw ImageFileError("\(source): not found or unreadable")
         }
-        let draw: (Int) throws(ImageFileError) -> CairoSurface
+        let master: CairoSurface
         switch ext {
         case "svg":
             // Drawn once at 1024 and scaled down like the others: drawn at each size, shapes that meet
             // inside a pixel would each cover it partly and leave it translucent.
-            let master = try SVGSource(Array(data), name: source).surface(pixels: minimumSource)
-            draw = { (pixels: Int) throws(ImageFileError) -> CairoSurface in try scaled(master, to: pixels) }
+            master = try SVGSource(Array(data), name: source).surface(pixels: minimumSource)
         case "png":
-            let master: CairoSurface
             do { master = try CairoSurface(png: Array(data)) } catch { throw ImageFileError("\(source): \(error.message)") }
             try checkSquare(master.width, master.height, source)
             guard master.width >= minimumSource else {
                 throw ImageFileError("\(source): the source is \(master.width)×\(master.height) pixels; an icon set needs at least \(minimumSource)×\(minimumSource) (the App Store's icon), so that no size is enlarged")
             }
-            draw = { (pixels: Int) throws(ImageFileError) -> CairoSurface in try scaled(master, to: pixels) }
         default:
-            let master = try sceneSurface(data, source: source, renderer: renderer)
-            draw = { (pixels: Int) throws(ImageFileError) -> CairoSurface in try scaled(master, to: pixels) }
+            master = try sceneSurface(data, source: source, renderer: renderer ?? Renderer())
         }
-        let large = try draw(minimumSource)
+        // An SVG or a scene is drawn at 1024 already; a larger PNG is scaled to it first.
+        let large = master.width == minimumSource ? master : try scaled(master, to: minimumSource)
         try checkOpaque(large, source)
-        var files: [String: [UInt8]] = ["Contents.json": Array(contentsJSON().utf8)]
-        for slot in slots where files[slot.filename] == nil {
-            let surface = slot.pixels == minimumSource ? large : try draw(slot.pixels)
-            files[slot.filename] = try surface.pngData()
+        // Each size is scaled down from the 1024-pixel icon and encoded on its own, so the sizes
+        // share the cores; every job reads `large` through a surface of its own (Cairo objects are
+        // not shared between threads) and writes only its own slot.
+        // Largest first: the 1024 icon's encoding is the longest job, and should not start last.
+        let sizes = Set(slots.map(\.pixels)).sorted(by: >)
+        let results = IconResults(count: sizes.count)
+        DispatchQueue.concurrentPerform(iterations: sizes.count) { i in
+            results.set(i, Result { () throws(ImageFileError) -> [UInt8] in
+                let view = try large.readOnlyView()
+                return try (sizes[i] == minimumSource ? view : scaled(view, to: sizes[i])).pngData()
+            })
         }
+        var files: [String: [UInt8]] = ["Contents.json": Array(contentsJSON().utf8)]
+        for (i, pixels) in sizes.enumerated() { files[filename(pixels: pixels)] = try results.get(i).get() }
         return files
+    }
+
+    /// The encoded sizes, each set by one job of `make`.
+    private final class IconResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Result<[UInt8], ImageFileError>]
+        init(count: Int) { slots = Array(repeating: .failure(ImageFileError("not made")), count: count) }
+        func set(_ i: Int, _ r: Result<[UInt8], ImageFileError>) { lock.lock(); slots[i] = r; lock.unlock() }
+        func get(_ i: Int) -> Result<[UInt8], ImageFileError> { lock.lock(); defer { lock.unlock() }; return slots[i] }
     }
 
     private static func checkSquare(_ w: Int, _ h: Int, _ source: String) throws(ImageFileError) {
@@ -116,14 +133,20 @@ public enum AppIconSet {
 
     /// The App Store refuses icons with transparency, and iOS would fill it with black.
     private static func checkOpaque(_ surface: CairoSurface, _ source: String) throws(ImageFileError) {
-        let b = surface.bitmap()
+        cairo_surface_flush(surface.pointer)
+        guard let data = cairo_image_surface_get_data(surface.pointer) else { throw ImageFileError("\(source): no pixel data") }
+        let w = surface.width, h = surface.height, stride = surface.stride
         var count = 0, first: (Int, Int)?
-        for i in stride(from: 3, to: b.pixels.count, by: 4) where b.pixels[i] != 255 {
-            count += 1
-            if first == nil { first = ((i / 4) % b.width, (i / 4) / b.width) }
+        // Read in place: Cairo's ARGB32 words hold alpha in their top byte.
+        for y in 0..<h {
+            let row = UnsafeRawPointer(data + y * stride)
+            for x in 0..<w where row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) >> 24 != 255 {
+                count += 1
+                if first == nil { first = (x, y) }
+            }
         }
         if let (x, y) = first {
-            throw ImageFileError("\(source): the icon has transparency (\(count) of \(b.width * b.height) pixels at 1024×1024 are not opaque, the first at (\(x), \(y))); the App Store refuses transparent icons: give it a background")
+            throw ImageFileError("\(source): the icon has transparency (\(count) of \(w * h) pixels at 1024×1024 are not opaque, the first at (\(x), \(y))); the App Store refuses transparent icons: give it a background")
         }
     }
 
