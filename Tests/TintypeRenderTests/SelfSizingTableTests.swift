@@ -99,7 +99,7 @@ import TintypeModel
         var sizing = TableLayout.Sizing.fixed(table)
         sizing.rowHeight = { _, _, _ in count.rows += 1; return 60 }
         sizing.measuredUntil = 600
-        sizing.estimatedRowHeight = { $0.height ?? 44 }
+        sizing.estimatedRowHeight = { $0 ?? 44 }
         let layout = try TableLayout(table, width: 375, cellInset: (0, 0), textLines: { _ in 1 }, lineHeight: 18, sizing: sizing)
         #expect(count.rows == 10)  // rows at 0, 60, ..., 540 start above 600
         #expect(layout.cells[9].frame.maxY == 600 && layout.cells[10].frame.height == 44)
