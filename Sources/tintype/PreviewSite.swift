@@ -100,8 +100,6 @@ final class PreviewSite: @unchecked Sendable {
                 if rel.hasSuffix(".json"), stamp?.isFile == true { found.append(rel) }
             }
         }
-        // A theme the scenes include is not a scene; it is watched (an entry) all the same.
-        found = SceneFiles.scenes(among: found.map { root + "/" + $0 }).map { String($0.dropFirst(root.count + 1)) }
         lock.lock()
         // Images outside the folder, as scenes name them ("../art/icon.png"), are watched too.
         let outside = Set(decoded.values.flatMap(\.images)).subtracting(entries.map { Self.standardized(root + "/" + $0.0) })
@@ -112,8 +110,11 @@ final class PreviewSite: @unchecked Sendable {
         let stamp = hasher.value
 
         lock.lock()
-        scenes = found.sorted()
         guard stamp != treeStamp else { lock.unlock(); return false }
+        // A theme the scenes include is not a scene; it is watched (an entry) all the same. Telling
+        // them apart reads every .json file, so only when the folder changed (a changed "include"
+        // changes its file's stamp), not on every poll.
+        scenes = SceneFiles.scenes(among: found.map { root + "/" + $0 }).map { String($0.dropFirst(root.count + 1)) }.sorted()
         treeStamp = stamp
         generation += 1
         renderer = Renderer()
