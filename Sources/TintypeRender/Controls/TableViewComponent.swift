@@ -180,14 +180,12 @@ struct TableViewComponent {
             out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableHeaderView")
         }
 
-        // A section's cells are consecutive in `layout.cells`, top to bottom, so the walk stops at
+        // The layout has one cell a row, section after section, top to bottom, so the walk stops at
         // the first row below the visible bottom: a 10,000-row table costs about what its screen does.
-        var next = 0
+        var first = 0
         for (s, section) in table.sections.enumerated() {
-            var end = next
-            while end < layout.cells.count, layout.cells[end].section == s { end += 1 }
-            let sectionCells = layout.cells[next..<end]
-            next = end
+            let sectionCells = layout.cells[first..<(first + section.rows.count)]
+            first += section.rows.count
             for cell in sectionCells {
                 // Rows above the visible top were measured (they place the rest) but are not drawn; rows below the bottom were only estimated.
                 let r = absolute(cell.frame)
