@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TintypeModel
 
 /// UISwitch (iOS 7–11): always 51×31 at the frame's origin, whatever the frame's size. On: a
@@ -82,17 +83,41 @@ enum SwitchComponent {
             let center = Point(x: rect.midX, y: rect.midY + s.dy)
             let extent = r + 4 * s.sigma
             let start = max(0, r - 4 * s.sigma)
-            let count = 40
-            var stops = [ResolvedStop(location: 0, color: shadowColor.withAlpha(s.opacity * fill.alpha * blurredDisc(at: 0, radius: r, sigma: s.sigma)))]
+            let count = profileSteps
+            let profile = discProfile(radius: r, sigma: s.sigma)
+            var stops = [ResolvedStop(location: 0, color: shadowColor.withAlpha(s.opacity * fill.alpha * profile[0]))]
             for k in 0...count {
                 let d = start + (extent - start) * Double(k) / Double(count)
                 guard d > 0 else { continue }
-                let a = k == count ? 0 : s.opacity * fill.alpha * blurredDisc(at: d, radius: r, sigma: s.sigma)
+                let a = k == count ? 0 : s.opacity * fill.alpha * profile[k + 1]
                 stops.append(ResolvedStop(location: d / extent, color: shadowColor.withAlpha(a)))
             }
             return .fill(path: SystemGlyphs.circle(center: center, radius: extent), paint: .radial(center: center, radius: extent, stops: stops), rule: .nonZero)
         }
         return shadows + [shape]
+    }
+
+    /// The gradient steps of a round knob's shadow, from 4σ inside its edge to 4σ outside.
+    private static let profileSteps = 40
+    /// Profiles already worked out, by (radius, σ): a settings screen has a dozen identical knobs,
+    /// and each profile takes some 60,000 evaluations of the integrand.
+    private static let profiles = Mutex<[DiscKey: [Double]]>([:])
+    private struct DiscKey: Hashable { var radius: Double, sigma: Double }
+
+    /// The blurred disc's alpha at its center, then at each of the `profileSteps + 1` gradient
+    /// steps (the last one unused: the gradient ends at zero), computed once per process.
+    static func discProfile(radius r: Double, sigma: Double) -> [Double] {
+        let key = DiscKey(radius: r, sigma: sigma)
+        if let known = profiles.withLock({ $0[key] }) { return known }
+        let extent = r + 4 * sigma
+        let start = max(0, r - 4 * sigma)
+        var values = [blurredDisc(at: 0, radius: r, sigma: sigma)]
+        for k in 0...profileSteps {
+            let d = start + (extent - start) * Double(k) / Double(profileSteps)
+            values.append(d > 0 && k < profileSteps ? blurredDisc(at: d, radius: r, sigma: sigma) : 0)
+        }
+        profiles.withLock { $0[key] = values }
+        return values
     }
 
     /// The alpha, at distance `d` from its center, of a disc of `radius` blurred by a Gaussian of
