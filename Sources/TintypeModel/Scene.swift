@@ -47,6 +47,10 @@ public struct Scene: Sendable, Equatable {
     /// The files merged into the scene with `"include"`, standardized, in the order they were read
     /// (a preview redraws the scene when one of them is saved).
     public var includedFiles: [String] = [] { didSet { limitsMark.checked = false } }
+    /// Every image file the scene file names, in any view, bar, control, appearance rule or
+    /// locale's copy, standardized: the files a command must not overwrite and a preview watches.
+    /// Empty for a scene made in Swift.
+    public var imageFiles: [String] = [] { didSet { limitsMark.checked = false } }
     /// The images the scene's `appearance` names, whether or not a view of the scene uses them.
     public var appearanceImages: [ImageSource] = [] { didSet { limitsMark.checked = false } }
     /// An alert, action sheet, sheet or popover presented over the root.

@@ -217,7 +217,7 @@ final class PreviewSite: @unchecked Sendable {
     /// images it uses and its string catalog (a file, or every file of a folder of .lproj folders).
     static func inputs(of scene: Scene) -> [String] {
         var used = Set<String>(scene.includedFiles.map(standardized))
-        TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
+        used.formUnion(scene.imageFiles)
         for s in [scene] + scene.localizations.values {
             guard let strings = s.strings else { continue }
             let full = standardized(strings.hasPrefix("/") ? strings : (s.baseDirectory ?? ".") + "/" + strings)

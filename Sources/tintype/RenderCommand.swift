@@ -194,17 +194,10 @@ struct RenderCommand: Command {
         var targets: [String: String] = [:]
         // Every file a render reads (scenes and the images they use), which no output may replace.
         var inputs: [String: String] = [:]
-        // The images a scene uses are found by reflection over the whole scene, which takes longer
-        // than the render for a long table, so only when some output already exists: a file that
-        // is not there cannot be an input.
-        let outputsExist = (files.flatMap(\.outputs).compactMap { destination(for: $0) } + [bookPath].compactMap { $0 })
-            .contains { FileManager.default.fileExists(atPath: $0) }
         for file in files where file.path != "-" {
             inputs[URL(fileURLWithPath: file.path).standardizedFileURL.path] = "the scene \(file.path)"
-            guard outputsExist, let scene = file.scene else { continue }
-            var used = Set<String>()
-            TestCommand.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
-            for image in used { inputs[image] = "an image \(file.path) uses" }
+            guard let scene = file.scene else { continue }
+            for image in scene.imageFiles { inputs[image] = "an image \(file.path) uses" }
             for included in scene.includedFiles { inputs[included] = "a file \(file.path) includes" }
         }
         if let book = bookPath { return runBook(book, files: files, inputs: inputs) }

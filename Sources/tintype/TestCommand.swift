@@ -340,9 +340,7 @@ struct TestCommand: Command {
         }
         for file in files {
             used.formUnion(file.goldens)
-            if let scene = file.scene {
-                Self.collectImages(scene, base: scene.baseDirectory ?? ".", into: &used)
-            }
+            if let scene = file.scene { used.formUnion(scene.imageFiles) }
         }
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
@@ -367,17 +365,6 @@ struct TestCommand: Command {
         return ExitCode.success
     }
 
-    /// Every image file a scene uses, wherever it sits in the tree: image views, bar and tab
-    /// items, bar backgrounds, controls, cells. Found by reflection, so new kinds are covered too.
-    static func collectImages(_ value: Any, base: String, into used: inout Set<String>) {
-        if let source = value as? ImageSource {
-            used.insert(URL(fileURLWithPath: source.resolvedPath(in: base)).standardizedFileURL.path)
-            return
-        }
-        for child in Mirror(reflecting: value).children {
-            collectImages(child.value, base: base, into: &used)
-        }
-    }
 }
 
 func format(_ v: Double) -> String { v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v) }

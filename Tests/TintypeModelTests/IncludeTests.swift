@@ -80,6 +80,24 @@ import Testing
 
     static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#
 
+    /// Every image a scene file names is among its `imageFiles`, once, whatever names it: an image
+    /// view, a bar button item, a control, the same file written two ways.
+    @Test func aScenesImageFilesAreEveryImageItNames() throws {
+        let dir = try folder([
+            "img/a.svg": Self.svg, "img/b.svg": Self.svg, "img/c.svg": Self.svg,
+            "scene.json": #"""
+            {"root": {"navigationController": {"stack": [{"title": "A",
+              "rightItems": [{"image": "img/b.svg"}],
+              "view": {"view": {"subviews": [{"imageView": {"image": "img/a.svg"}}, {"imageView": {"image": "./img/../img/a.svg"}},
+                                             {"button": {"title": "Go", "image": "img/c.svg"}}]}}}]}}}
+            """#,
+        ])
+        let scene = try SceneDecoder.load(path: dir + "/scene.json")
+        #expect(Set(scene.imageFiles) == [dir + "/img/a.svg", dir + "/img/b.svg", dir + "/img/c.svg"])
+        #expect(scene.imageFiles.count == 3)
+        #expect(try SceneDecoder.decode(#"{"root": {"view": {}}}"#).imageFiles.isEmpty)
+    }
+
     @Test func pathsInAnIncludedFileStartFromItsFolder() throws {
         let dir = try folder([
             "common/theme.json": #"{"include": ["deeper/base.json"], "appearance": {"navigationBar": {"backgroundImage": "bar.svg"}, "button": {"image": "star.svg"}}}"#,
@@ -94,6 +112,8 @@ import Testing
         // What the appearance names, whether or not a view uses it (no button here, no tab bar).
         #expect(Set(scene.appearanceImages.map(\.path)) == ["../common/bar.svg", "../common/star.svg", "../common/deeper/sel.svg"])
         #expect(scene.includedFiles == [dir + "/common/theme.json", dir + "/common/deeper/base.json"])
+        // The scene's inputs, as commands see them without walking the scene.
+        #expect(Set(scene.imageFiles) == [dir + "/common/bar.svg", dir + "/common/star.svg", dir + "/common/deeper/sel.svg"])
 
         // An image beside the scene but not beside the theme is missing, reported in the theme.
         let other = try folder([

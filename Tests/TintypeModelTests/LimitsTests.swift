@@ -129,7 +129,7 @@ import Testing
         let labels = Mirror(reflecting: Scene(root: View())).children.compactMap(\.label)
         #expect(labels == ["device", "orientation", "scale", "tintColor", "tintAdjustmentMode", "backgroundColor",
                            "statusBar", "systemVersion", "contentSizeCategory", "layoutDirection", "locale", "strings",
-                           "pseudoLanguage", "localizations", "root", "baseDirectory", "includedFiles", "appearanceImages", "presented", "largeContentViewer",
+                           "pseudoLanguage", "localizations", "root", "baseDirectory", "includedFiles", "imageFiles", "appearanceImages", "presented", "largeContentViewer",
                            "warnings", "touches", "canvas", "drawsSystemOverlays", "marketing", "variants", "limitsMark"],
                 "a new stored property of Scene needs `didSet { limitsMark.checked = false }`; then add it here")
     }

@@ -35,6 +35,16 @@ final class DecodeContext {
     /// While the appearance is read: the images it names, which the scene keeps whether or not a
     /// view uses them (so that stale-golden detection and the preview see them).
     var appearanceImages: [ImageSource]?
+    /// Every image file the scene names (views, bar items, controls, its appearance), resolved
+    /// against the scene's folder and standardized, in the order first read.
+    private(set) var imageFiles: [String] = []
+    private var imageFileSet: Set<String> = []
+
+    /// Notes an image the scene names, so that commands know the scene's inputs without walking it.
+    func noteImage(_ source: ImageSource) {
+        let file = URL(fileURLWithPath: source.resolvedPath(in: baseDirectory ?? ".")).standardizedFileURL.path
+        if imageFileSet.insert(file).inserted { imageFiles.append(file) }
+    }
 
     /// A relative path as written at `position`, made relative to the scene's folder: a path in an
     /// included file starts from that file's folder.
@@ -48,6 +58,7 @@ final class DecodeContext {
     func absorb(_ other: DecodeContext) {
         for i in other.issues where !issues.contains(i) { issues.append(i) }
         for w in other.warnings where !warnings.contains(w) { warnings.append(w) }
+        for f in other.imageFiles where imageFileSet.insert(f).inserted { imageFiles.append(f) }
     }
 
     init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory }

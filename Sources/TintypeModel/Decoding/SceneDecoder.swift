@@ -91,6 +91,7 @@ public enum SceneDecoder {
         }
         scene.warnings = context.warnings
         scene.includedFiles = included.map(\.absolute)
+        scene.imageFiles = context.imageFiles
         scene.markLimitsChecked()
         return scene
     }
@@ -506,6 +507,7 @@ extension ImageView {
             return nil
         }
         let source = ImageSource(r.context.relativePath(path, at: n.position), position: n.position)
+        r.context.noteImage(source)
         var view = ImageView(image: source)
         if let renderingMode { view.renderingMode = renderingMode }
         if let contentMode { view.contentMode = contentMode }
