@@ -3,7 +3,9 @@ import PackageDescription
 
 // CCairo and CRsvg name their own pkg-config files (beside their module maps) rather than
 // pangocairo.pc and librsvg-2.0.pc: those pull in gmodule's -pthread C flag, which SwiftPM refuses
-// with a warning on every build. SwiftPM accepts an absolute path to a .pc file.
+// with a warning on every build. CRsvg's and CPoppler's also leave out the library itself, which
+// Tintype opens only when a scene needs it (see their shim.h). SwiftPM accepts an absolute path to
+// a .pc file.
 let pcDirectory = Context.packageDirectory + "/Sources"
 
 let package = Package(
@@ -46,7 +48,7 @@ let package = Package(
         // PDF goldens are compared as pixels: poppler renders them back with cairo.
         .systemLibrary(
             name: "CPoppler",
-            pkgConfig: "poppler-glib",
+            pkgConfig: pcDirectory + "/CPoppler/tintype-poppler.pc",
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
         .target(name: "TintypeModel"),

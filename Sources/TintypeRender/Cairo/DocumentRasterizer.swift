@@ -17,10 +17,9 @@ public enum DocumentRasterizer {
     }
 
     private static func svg(_ bytes: [UInt8], width: Int, height: Int) throws(ImageFileError) -> Bitmap {
+        let rsvg = try Rsvg.loaded()
         var error: UnsafeMutablePointer<GError>?
-        let handle = bytes.withUnsafeBufferPointer { buffer in
-            rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
-        }
+        let handle = bytes.withUnsafeBytes { rsvg.handle($0, error: &error) }
         guard let handle else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             tt_gerror_free(error)
@@ -31,7 +30,7 @@ public enum DocumentRasterizer {
         let cr = cairo_create(surface.pointer)
         defer { cairo_destroy(cr) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+        if !rsvg.render(handle, cr, viewport: &viewport, error: &error) {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             tt_gerror_free(error)
             throw ImageFileError("SVG rendering failed: \(reason)")
@@ -40,27 +39,28 @@ public enum DocumentRasterizer {
     }
 
     private static func pdf(_ bytes: [UInt8], width: Int, height: Int) throws(ImageFileError) -> Bitmap {
+        let poppler = try Poppler.loaded().api
         let data = bytes.withUnsafeBufferPointer { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(data) }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(data, nil, &error) else {
+        guard let document = poppler.document_new_from_bytes(data, nil, &error) else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw ImageFileError("not a readable PDF (\(reason))")
         }
         defer { tt_poppler_unref(UnsafeMutableRawPointer(document)) }
-        guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else {
+        guard poppler.document_get_n_pages(document) > 0, let page = poppler.document_get_page(document, 0) else {
             throw ImageFileError("the PDF has no page")
         }
         defer { tt_poppler_unref(UnsafeMutableRawPointer(page)) }
         var pw = 0.0, ph = 0.0
-        poppler_page_get_size(page, &pw, &ph)
+        poppler.page_get_size(page, &pw, &ph)
         guard pw > 0, ph > 0 else { throw ImageFileError("the PDF's page has no size") }
         let surface = try CairoSurface(width: width, height: height)
         let cr = cairo_create(surface.pointer)
         defer { cairo_destroy(cr) }
         cairo_scale(cr, Double(width) / pw, Double(height) / ph)
-        poppler_page_render(page, cr)
+        poppler.page_render(page, cr)
         return surface.bitmap()
     }
 }

@@ -198,25 +198,22 @@ public enum AppIconSet {
 private final class SVGSource {
     let handle: UnsafeMutablePointer<RsvgHandle>
     let name: String
+    let rsvg: Rsvg
 
     init(_ bytes: [UInt8], name: String) throws(ImageFileError) {
         self.name = name
+        let rsvg: Rsvg
+        do { rsvg = try Rsvg.loaded() } catch { throw ImageFileError("\(name): \(error.message)") }
+        self.rsvg = rsvg
         var error: UnsafeMutablePointer<GError>?
-        let h = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        let h = bytes.withUnsafeBytes { rsvg.handle($0, error: &error) }
         guard let h else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             tt_gerror_free(error)
             throw ImageFileError("\(name): not a readable SVG (\(reason))")
         }
         handle = h
-        var w = 0.0, ht = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &ht) == 0 || w <= 0 || ht <= 0 {
-            var hasViewBox: gboolean = 0
-            var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(h, nil, nil, nil, nil, &hasViewBox, &viewBox)
-            if hasViewBox != 0 { w = viewBox.width; ht = viewBox.height }
-        }
-        guard w > 0, ht > 0, w.isFinite, ht.isFinite else {
+        guard let (w, ht) = rsvg.intrinsicSize(h) else {
             throw ImageFileError("\(name): the SVG has no size: give the <svg> a width and height or a viewBox")
         }
         guard abs(w - ht) < 1e-6 * max(w, ht) else {
@@ -232,7 +229,7 @@ private final class SVGSource {
         defer { cairo_destroy(cr) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(pixels), height: Double(pixels))
         var error: UnsafeMutablePointer<GError>?
-        if rsvg_handle_render_document(handle, cr, &viewport, &error) == 0 {
+        if !rsvg.render(handle, cr, viewport: &viewport, error: &error) {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             tt_gerror_free(error)
             throw ImageFileError("\(name): SVG rendering failed: \(reason)")

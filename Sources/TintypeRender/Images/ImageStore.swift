@@ -61,7 +61,7 @@ public final class ImageStore: @unchecked Sendable {
 final class LoadedImage: @unchecked Sendable {
     enum Content {
         case raster(CairoSurface)
-        case svg(OpaquePointer)
+        case svg(OpaquePointer, Rsvg)
     }
     let content: Content
     /// Size in points.
@@ -77,7 +77,7 @@ final class LoadedImage: @unchecked Sendable {
     }
 
     deinit {
-        if case .svg(let handle) = content { tt_rsvg_unref(UnsafeMutablePointer(handle)) }
+        if case .svg(let handle, _) = content { tt_rsvg_unref(UnsafeMutablePointer(handle)) }
     }
 
     static func load(_ source: ImageSource, file: String) throws(ImageFileError) -> LoadedImage {
@@ -93,28 +93,20 @@ final class LoadedImage: @unchecked Sendable {
             let s = source.scale
             return LoadedImage(content: .raster(surface), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s, name: source.path)
         case .svg:
+            let rsvg: Rsvg
+            do { rsvg = try Rsvg.loaded() } catch { throw ImageFileError("image file \"\(source.path)\" cannot be read: \(error.message)") }
             var error: UnsafeMutablePointer<GError>?
-            let handle: OpaquePointer? = data.withUnsafeBytes { buffer in
-                rsvg_handle_new_from_data(buffer.bindMemory(to: UInt8.self).baseAddress, gsize(buffer.count), &error).map(OpaquePointer.init)
-            }
+            let handle = data.withUnsafeBytes { rsvg.handle($0, error: &error) }
             guard let handle else {
                 let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
                 tt_gerror_free(error)
                 throw ImageFileError("image file \"\(source.path)\" is not a valid SVG: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
             }
-            let h = UnsafeMutablePointer<RsvgHandle>(handle)
-            var w: Double = 0, ht: Double = 0
-            if rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &ht) == 0 || w <= 0 || ht <= 0 {
-                var hasViewBox: gboolean = 0
-                var viewBox = RsvgRectangle()
-                rsvg_handle_get_intrinsic_dimensions(h, nil, nil, nil, nil, &hasViewBox, &viewBox)
-                if hasViewBox != 0 { w = viewBox.width; ht = viewBox.height }
-            }
-            guard w > 0, ht > 0, w.isFinite, ht.isFinite else {
-                tt_rsvg_unref(h)
+            guard let (w, ht) = rsvg.intrinsicSize(handle) else {
+                tt_rsvg_unref(handle)
                 throw ImageFileError("image file \"\(source.path)\" has no size: give the <svg> a width and height or a viewBox")
             }
-            return LoadedImage(content: .svg(handle), size: Size(width: w, height: ht), scale: 1, name: source.path)
+            return LoadedImage(content: .svg(OpaquePointer(handle), rsvg), size: Size(width: w, height: ht), scale: 1, name: source.path)
         case nil:
             throw ImageFileError("unsupported image \"\(source.path)\"; use a .png or .svg file")
         }
@@ -122,7 +114,7 @@ final class LoadedImage: @unchecked Sendable {
 
     /// Draws the SVG scaled into `rect` (user space of `cr`).
     func renderSVG(_ cr: OpaquePointer, in rect: Rect) throws(ImageFileError) {
-        guard case .svg(let handle) = content else { return }
+        guard case .svg(let handle, let rsvg) = content else { return }
         svgLock.lock()
         defer { svgLock.unlock() }
         var viewport = RsvgRectangle(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height)
@@ -132,9 +124,9 @@ final class LoadedImage: @unchecked Sendable {
         cairo_translate(cr, rect.minX, rect.minY)
         cairo_scale(cr, rect.width / size.width, rect.height / size.height)
         viewport = RsvgRectangle(x: 0, y: 0, width: size.width, height: size.height)
-        let ok = rsvg_handle_render_document(UnsafeMutablePointer(handle), cr, &viewport, &error)
+        let ok = rsvg.render(UnsafeMutablePointer(handle), cr, viewport: &viewport, error: &error)
         cairo_restore(cr)
-        if ok == 0 {
+        if !ok {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             tt_gerror_free(error)
             throw ImageFileError("image file \(quoted(name)) cannot be drawn: \(reason.trimmingCharacters(in: .whitespacesAndNewlines))")
