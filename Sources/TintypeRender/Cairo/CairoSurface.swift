@@ -99,11 +99,18 @@ final class CairoSurface: @unchecked Sendable {
     func bitmap() -> Bitmap {
         cairo_surface_flush(pointer)
         let w = width, h = height, stride = self.stride
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        if let data = cairo_image_surface_get_data(pointer) {
-            pixels.withUnsafeMutableBytes { dst in
-                for y in 0..<h { memcpy(dst.baseAddress! + y * w * 4, data + y * stride, w * 4) }
+        guard let data = cairo_image_surface_get_data(pointer) else {
+            return Bitmap(width: w, height: h, pixels: [UInt8](repeating: 0, count: w * h * 4))
+        }
+        // Every byte is copied over, so the array is not cleared first (a screen is megabytes).
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { dst, count in
+            guard let base = dst.baseAddress else { count = 0; return }
+            if stride == w * 4 {
+                memcpy(base, data, w * h * 4)
+            } else {
+                for y in 0..<h { memcpy(base + y * w * 4, data + y * stride, w * 4) }
             }
+            count = w * h * 4
         }
         return Bitmap(width: w, height: h, pixels: pixels)
     }
