@@ -95,14 +95,20 @@ import TintypeModel
     @Test func rowsBelowTheScreenAreEstimatedNotMeasured() throws {
         final class Count: @unchecked Sendable { var rows = 0 }
         let count = Count()
-        let table = TableView(sections: [TableSection(rows: (0..<200).map { TableRow("Row \($0)") })])
+        // A row below the screen with a height of its own is estimated all the same, as UIKit asks
+        // for a row's height only when it shows the row.
+        let table = TableView(sections: [TableSection(rows: (0..<200).map { i in
+            var row = TableRow("Row \(i)")
+            if i == 150 { row.height = 100 }
+            return row
+        })])
         var sizing = TableLayout.Sizing.fixed(table)
         sizing.rowHeight = { _, _, _ in count.rows += 1; return 60 }
         sizing.measuredUntil = 600
-        sizing.estimatedRowHeight = { $0 ?? 44 }
+        sizing.estimatedRowHeight = 44
         let layout = try TableLayout(table, width: 375, cellInset: (0, 0), textLines: { _ in 1 }, lineHeight: 18, sizing: sizing)
         #expect(count.rows == 10)  // rows at 0, 60, ..., 540 start above 600
-        #expect(layout.cells[9].frame.maxY == 600 && layout.cells[10].frame.height == 44)
+        #expect(layout.cells[9].frame.maxY == 600 && layout.cells[10].frame.height == 44 && layout.cells[150].frame.height == 44)
         #expect(layout.contentHeight == 600 + 190 * 44)
     }
 

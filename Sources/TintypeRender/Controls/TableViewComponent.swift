@@ -114,7 +114,7 @@ struct TableViewComponent {
             // Rows below the visible bottom are never drawn: they only place what follows them,
             // which is off screen too, so an estimate serves.
             sizing.measuredUntil = contentOffset.y + frame.height
-            sizing.estimatedRowHeight = { $0 ?? estimate }
+            sizing.estimatedRowHeight = estimate
         }
         return sizing
     }

@@ -61,9 +61,10 @@ struct TableLayout: Equatable {
         /// UITableView does with `estimatedRowHeight`: they are off screen, so only the rows
         /// on screen pay for measuring their text, however long the table.
         var measuredUntil: Double = .infinity
-        /// The height of a row that is estimated, not measured, from the row's own `height` (nil
-        /// when it gives none; the row itself is not copied for this, 10,000 times in a long table).
-        var estimatedRowHeight: (Double?) -> Double = { $0 ?? 44 }
+        /// The height of every row that is estimated, not measured. A row's own `height` is not
+        /// read for it either, as UIKit asks for a row's height only when it shows the row: reading
+        /// 10,000 rows from memory was the whole cost of a long table's layout.
+        var estimatedRowHeight = 44.0
 
         static func fixed(_ table: TableView) -> Sizing {
             Sizing(rowHeight: { _, _, row in row.height ?? table.rowHeight ?? 44 }, viewHeight: { $0.frame?.height },
@@ -103,7 +104,7 @@ struct TableLayout: Equatable {
             y += headerHeight
             let rowsTop = y
             for r in section.rows.indices {
-                let h = y >= sizing.measuredUntil ? sizing.estimatedRowHeight(section.rows[r].height) : try sizing.rowHeight(s, r, section.rows[r])
+                let h = y >= sizing.measuredUntil ? sizing.estimatedRowHeight : try sizing.rowHeight(s, r, section.rows[r])
                 cells.append(Cell(section: s, row: r, frame: Rect(x: cellX, y: y, width: cellW, height: h),
                                   isFirst: r == 0, isLast: r == section.rows.count - 1))
                 y += h
