@@ -62,10 +62,12 @@ final class CairoSurface: @unchecked Sendable {
         cairo_surface_mark_dirty(pointer)
     }
 
-    /// Reads a PNG from memory. Paletted, gray and 16-bit PNGs come back as ARGB32 too.
+    /// Reads a PNG from memory: 8-bit RGB and RGBA ones directly (`decodeDirectly`), any other
+    /// kind through Cairo's reader. Paletted, gray and 16-bit PNGs come back as ARGB32 too.
     /// The header is checked first: a corrupt one is named as such, and a size past the pixel budget
     /// is refused before any memory is taken for it.
-    convenience init(png bytes: [UInt8]) throws(ImageFileError) {
+    /// `directly: false` always takes Cairo's reader (tests compare the two).
+    convenience init(png bytes: [UInt8], directly: Bool = true) throws(ImageFileError) {
         PNGDecodeCounter.shared.increment()
         let header: PNGHeader
         switch PNGHeader.read(bytes) {
@@ -73,6 +75,10 @@ final class CairoSurface: @unchecked Sendable {
         case .success(let h):
             if let problem = h.pixelLimitProblem { throw ImageFileError("too large: \(problem)") }
             header = h
+        }
+        if directly, let surface = Self.decodeDirectly(bytes) {
+            try self.init(owning: surface)
+            return
         }
         final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
@@ -93,6 +99,34 @@ final class CairoSurface: @unchecked Sendable {
         do { try self.init(owning: surface) } catch {
             throw ImageFileError("a corrupt PNG: " + (PNGDiagnosis.problem(in: bytes, header: header) ?? "its image data cannot be decoded"))
         }
+    }
+
+    /// The PNG as Cairo's reader would give it (the same format, pixels and attached PNG data),
+    /// decoded with libdeflate, which inflates faster than libpng's zlib: nil for any PNG that is
+    /// not 8-bit RGB or RGBA without interlacing and transparency key, or has anything off about it.
+    static func decodeDirectly(_ bytes: [UInt8]) -> OpaquePointer? {
+        var w: UInt32 = 0, h: UInt32 = 0
+        let kind = bytes.withUnsafeBufferPointer { tt_png_fast_kind($0.baseAddress, $0.count, &w, &h) }
+        guard kind != 0, let surface = cairo_image_surface_create(kind == 6 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24, Int32(w), Int32(h)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let done = bytes.withUnsafeBufferPointer { tt_png_decode($0.baseAddress, $0.count, kind, w, h, data, stride) } == 1
+        // Cairo's reader keeps the file's bytes on the surface, which SVG and PDF output embed as they are.
+        guard done, let copy = malloc(max(1, bytes.count)) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        bytes.withUnsafeBytes { _ = memcpy(copy, $0.baseAddress!, bytes.count) }
+        cairo_surface_mark_dirty(surface)
+        guard cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_PNG, copy.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, copy) == CAIRO_STATUS_SUCCESS else {
+            free(copy)
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return surface
     }
 
     /// Copies the pixels out, without row padding.

@@ -1,0 +1,154 @@
+import CCairo
+import CZlib
+import Foundation
+import Testing
+@testable import TintypeRender
+
+/// Tintype decodes 8-bit RGB and RGBA PNGs itself (libdeflate, CDeflate/shim.h) and leaves every
+/// other PNG to Cairo's reader. The two must agree byte for byte: format, pixels, and the file's
+/// bytes kept on the surface for SVG and PDF output.
+@Suite struct PNGReaderTests {
+    /// What a decode gives, for comparison.
+    struct Decoded: Equatable {
+        var format: Int32, width: Int32, height: Int32, pixels: [UInt8], mime: [UInt8]?
+    }
+
+    static func decode(_ png: [UInt8], directly: Bool) throws -> Decoded {
+        let surface = try CairoSurface(png: png, directly: directly)
+        let p = surface.pointer
+        let h = cairo_image_surface_get_height(p), stride = Int(cairo_image_surface_get_stride(p))
+        let data = cairo_image_surface_get_data(p)!
+        var mimeData: UnsafePointer<UInt8>?
+        var mimeLength: UInt = 0
+        cairo_surface_get_mime_data(p, CAIRO_MIME_TYPE_PNG, &mimeData, &mimeLength)
+        return Decoded(format: Int32(cairo_image_surface_get_format(p).rawValue), width: cairo_image_surface_get_width(p), height: h,
+                       pixels: Array(UnsafeBufferPointer(start: data, count: stride * Int(h))),
+                       mime: mimeData.map { Array(UnsafeBufferPointer(start: $0, count: Int(mimeLength))) })
+    }
+
+    /// A PNG written by Cairo's own writer (libpng picks a filter per row by its heuristic).
+    static func cairoPNG(width: Int, height: Int, format: cairo_format_t, pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
+        let s = cairo_image_surface_create(format, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(s) }
+        let data = cairo_image_surface_get_data(s)!, stride = Int(cairo_image_surface_get_stride(s))
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b, a) = pixel(x, y)
+                // Premultiplied, as Cairo holds it.
+                func pm(_ c: UInt8) -> UInt32 { UInt32((Int(c) * Int(a) + 127) / 255) }
+                let word = UInt32(a) << 24 | pm(r) << 16 | pm(g) << 8 | pm(b)
+                (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = word }
+            }
+        }
+        cairo_surface_mark_dirty(s)
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(s, { closure, data, length in
+            let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        #expect(status == CAIRO_STATUS_SUCCESS)
+        return sink.bytes
+    }
+
+    /// The filter type of every row of a PNG, read by inflating its image data with zlib.
+    static func rowFilters(_ png: [UInt8], rowBytes: Int, height: Int) -> Set<UInt8> {
+        var idat: [UInt8] = []
+        var at = 8
+        while at + 12 <= png.count {
+            let n = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            if String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self) == "IDAT" { idat += png[(at + 8)..<(at + 8 + n)] }
+            at += n + 12
+        }
+        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        var length = UInt(raw.count)
+        #expect(uncompress(&raw, &length, idat, UInt(idat.count)) == Z_OK)
+        return Set((0..<height).map { raw[$0 * (rowBytes + 1)] })
+    }
+
+    /// Noise, gradients and flat areas, with every alpha from clear to opaque, through every row
+    /// filter: the direct reader gives exactly Cairo's surface.
+    @Test func theDirectReaderGivesCairosPixels() throws {
+        var seed: UInt32 = 12345
+        func next() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        var filters = Set<UInt8>()
+        for (w, h) in [(1, 1), (3, 2), (37, 19), (200, 120)] {
+            for format in [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24] {
+                let noise = Self.cairoPNG(width: w, height: h, format: format) { _, _ in
+                    let a = format == CAIRO_FORMAT_RGB24 ? 255 : [0, 255, next()][Int(next()) % 3]
+                    return (next(), next(), next(), a)
+                }
+                let smooth = Self.cairoPNG(width: w, height: h, format: format) { x, y in
+                    (UInt8(x * 255 / max(1, w - 1)), UInt8(y * 255 / max(1, h - 1)), UInt8((x + y) % 7 * 30),
+                     format == CAIRO_FORMAT_RGB24 ? 255 : UInt8(255 - (x * y) % 256))
+                }
+                for png in [noise, smooth] {
+                    let taken = try #require(CairoSurface.decodeDirectly(png), "the direct reader takes a PNG of Cairo's writer")
+                    cairo_surface_destroy(taken)
+                    let direct = try Self.decode(png, directly: true), viaCairo = try Self.decode(png, directly: false)
+                    #expect(direct == viaCairo ? true : false, "\(w)×\(h) \(format == CAIRO_FORMAT_RGB24 ? "RGB" : "RGBA")")
+                    #expect(direct.mime == png ? true : false, "the file's bytes are kept on the surface")
+                    filters.formUnion(Self.rowFilters(png, rowBytes: w * (format == CAIRO_FORMAT_RGB24 ? 3 : 4), height: h))
+                }
+            }
+        }
+        #expect(filters == [0, 1, 2, 3, 4], "the cases cover every row filter")
+    }
+
+    /// Tintype's own PNGs (Up filters, one IDAT) and the repository's goldens and test images.
+    @Test func everyPNGOfTheRepositoryDecodesTheSameBothWays() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var checked = 0
+        for folder in ["Snapshots", "Tests"] {
+            guard let e = FileManager.default.enumerator(atPath: root.path + "/" + folder) else { continue }
+            while let rel = e.nextObject() as? String {
+                guard rel.hasSuffix(".png"), checked < 40 else { continue }
+                let png = try [UInt8](Data(contentsOf: root.appendingPathComponent(folder + "/" + rel)))
+                // Corrupt fixtures fail both ways, with the same message.
+                let direct = Result { try Self.decode(png, directly: true) }, viaCairo = Result { try Self.decode(png, directly: false) }
+                switch (direct, viaCairo) {
+                case (.success(let a), .success(let b)): #expect(a == b ? true : false, "\(folder)/\(rel)")
+                case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(folder)/\(rel)")
+                default: Issue.record("\(folder)/\(rel): one reader failed, the other did not")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 40)
+    }
+
+    /// An RGB PNG with a transparency key (a tRNS chunk) is Cairo's to read: the keyed color
+    /// comes back transparent.
+    @Test func aTransparencyKeyIsLeftToCairo() throws {
+        let png = Self.cairoPNG(width: 2, height: 1, format: CAIRO_FORMAT_RGB24) { x, _ in x == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
+        // tRNS for RGB: the 16-bit red, green and blue of the transparent color, before the image data.
+        var chunk: [UInt8] = [0, 0, 0, 6] + Array("tRNS".utf8) + [0, 255, 0, 0, 0, 0]
+        let crc = chunk[4...].reduce(into: UInt32(0xFFFF_FFFF)) { c, byte in
+            c ^= UInt32(byte)
+            for _ in 0..<8 { c = c & 1 == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+        } ^ 0xFFFF_FFFF
+        chunk += [UInt8(crc >> 24), UInt8(crc >> 16 & 0xff), UInt8(crc >> 8 & 0xff), UInt8(crc & 0xff)]
+        let keyed = Array(png[0..<33]) + chunk + Array(png[33...])
+        #expect(CairoSurface.decodeDirectly(keyed) == nil)
+        let bitmap = try Bitmap(png: keyed)
+        #expect(bitmap.pixels[3] == 0 && bitmap.pixels[7] == 255, "red is the key: transparent; blue stays opaque")
+    }
+
+    /// Anything off is left to Cairo's reader, which names it: a flipped bit in the image data, a
+    /// cut-off file, a bad checksum.
+    @Test func damagedPNGsFailAsBefore() throws {
+        let png = Self.cairoPNG(width: 20, height: 10, format: CAIRO_FORMAT_ARGB32) { x, y in (UInt8(x * 12), UInt8(y * 25), 9, 200) }
+        var flipped = png
+        flipped[png.count - 20] ^= 0x40
+        #expect(CairoSurface.decodeDirectly(png) != nil)
+        for bad in [flipped, Array(png.prefix(png.count - 30)), Array(png.prefix(60))] {
+            #expect(CairoSurface.decodeDirectly(bad) == nil)
+            let direct = Result { try Self.decode(bad, directly: true) }, viaCairo = Result { try Self.decode(bad, directly: false) }
+            switch (direct, viaCairo) {
+            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)")
+            default: Issue.record("a damaged PNG decoded")
+            }
+        }
+    }
+}
