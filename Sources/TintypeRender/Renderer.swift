@@ -43,6 +43,18 @@ public final class Renderer: Sendable {
         textEngine = TextEngine(chain: fontChain)
     }
 
+    /// Starts, on a thread of its own, set-up that a first render would otherwise do when it
+    /// needs it, so that a command can read and decode its scene files meanwhile: with `text`, the
+    /// text engine (fontconfig reads its font caches, Pango makes its font map); with `svg` (a
+    /// scene uses an SVG image), librsvg, which is opened with dlopen. A render that needs either
+    /// before it is ready waits for it; nothing else changes.
+    public static func warmUp(text: Bool = false, svg: Bool = false) {
+        Thread.detachNewThread {
+            if text { _ = TextEngine.shared }
+            if svg { _ = try? Rsvg.loaded() }
+        }
+    }
+
     /// The scene's resolved drawing, before pixels.
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
         var list = try Resolver(images: images, text: textEngine.measurer(language: scene.locale)).displayList(for: scene)

@@ -170,6 +170,8 @@ struct RenderCommand: Command {
 
     func run() -> Int32 {
         Watchdog.start(seconds: timeout, what: "rendering \(scenes.count == 1 ? scenes[0] : "\(scenes.count) scenes")")
+        // Fonts load on the other core while the scene files are read and decoded.
+        Renderer.warmUp(text: true)
         // Each file is read once, here (standard input too); collisions and goldens are checked
         // before anything renders.
         // A theme named along with the scenes that include it (render dir/*.json) is not a scene.
@@ -189,6 +191,7 @@ struct RenderCommand: Command {
                 return SceneFile(path: path, failed: "\(error)")
             }
         }
+        if files.contains(where: { $0.scene?.imageFiles.contains { $0.lowercased().hasSuffix(".svg") } == true }) { Renderer.warmUp(svg: true) }
         // What UIKit would ignore (the scene still renders, as UIKit draws it) is said first.
         for file in files { for w in file.scene?.warnings ?? [] { writeStderr("Warning: \(w)") } }
         var targets: [String: String] = [:]
