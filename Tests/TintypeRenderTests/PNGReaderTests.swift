@@ -135,6 +135,19 @@ import Testing
         #expect(bitmap.pixels[3] == 0 && bitmap.pixels[7] == 255, "red is the key: transparent; blue stays opaque")
     }
 
+    /// A chunk that claims more bytes than the file has is refused before libpng sees it (libpng
+    /// would first allocate what it claims: 2 GB for the fuzzer's 283-byte file).
+    @Test func aChunkLongerThanTheFileIsRefusedUnread() throws {
+        let png = Self.cairoPNG(width: 4, height: 4, format: CAIRO_FORMAT_ARGB32) { _, _ in (1, 2, 3, 4) }
+        let claim: [UInt8] = [0x7A, 0, 0, 0] + Array("tEXt".utf8) + Array("Comment".utf8)
+        let bad = Array(png[0..<33]) + claim
+        #expect(!CairoSurface.chunksFit(bad) && CairoSurface.chunksFit(png))
+        #expect(throws: ImageFileError.self) { try CairoSurface(png: bad) }
+        do { _ = try CairoSurface(png: bad) } catch {
+            #expect(error.message.hasPrefix("a corrupt PNG: it ends inside its tEXt chunk"), "\(error.message)")
+        }
+    }
+
     /// Anything off is left to Cairo's reader, which names it: a flipped bit in the image data, a
     /// cut-off file, a bad checksum.
     @Test func damagedPNGsFailAsBefore() throws {

@@ -80,6 +80,12 @@ final class CairoSurface: @unchecked Sendable {
             try self.init(owning: surface)
             return
         }
+        // libpng takes a chunk's stated length on trust and allocates that much before reading
+        // it: a 300-byte file claiming a 2 GB text chunk is refused here, named as Cairo's reader
+        // failing on it would be.
+        guard Self.chunksFit(bytes) else {
+            throw ImageFileError("a corrupt PNG: " + (PNGDiagnosis.problem(in: bytes, header: header) ?? "its image data cannot be decoded"))
+        }
         final class Reader { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let reader = Reader(bytes)
         let context = Unmanaged.passRetained(reader)
@@ -99,6 +105,18 @@ final class CairoSurface: @unchecked Sendable {
         do { try self.init(owning: surface) } catch {
             throw ImageFileError("a corrupt PNG: " + (PNGDiagnosis.problem(in: bytes, header: header) ?? "its image data cannot be decoded"))
         }
+    }
+
+    /// Whether every chunk up to IEND lies within the file (no reader can decode one that does not).
+    static func chunksFit(_ b: [UInt8]) -> Bool {
+        var at = 8
+        while at + 12 <= b.count {
+            let n = Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
+            guard n <= b.count - at - 12 else { return false }
+            if b[at + 4] == 0x49, b[at + 5] == 0x45, b[at + 6] == 0x4E, b[at + 7] == 0x44 { return true }  // IEND
+            at += n + 12
+        }
+        return false
     }
 
     /// The PNG as Cairo's reader would give it (the same format, pixels and attached PNG data),
