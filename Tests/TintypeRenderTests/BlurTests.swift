@@ -95,9 +95,30 @@ import Testing
         }
     }
 
+    @Test func theFloatDivisionIsExactForEverySumABoxCanReach() {
+        for d in [3, 5, 7, 9, 15, 31, 57, 75, 113, 255, 257, 1023, 4093, Blur.Divider.maxFloatWidth] {
+            let divide = Blur.Divider(d)
+            #expect(divide.inFloats)
+            for sum in 0...(255 * d) where divide.inFloats(UInt32(sum)) != UInt8((sum + d / 2) / d) {
+                Issue.record("width \(d), sum \(sum): \(divide.inFloats(UInt32(sum))) instead of \((sum + d / 2) / d)")
+                return
+            }
+        }
+    }
+
+    /// Past the float divider's range the integer one takes over, with the same result.
+    @Test func aBoxWiderThanTheFloatDividersRangeMatchesTheReference() throws {
+        let w = 23, h = 17, sigma = 2_200.0
+        #expect(Blur.boxWidth(sigma: sigma) > Blur.Divider.maxFloatWidth)
+        #expect(!Blur.Divider(Blur.boxWidth(sigma: sigma)).inFloats)
+        let input = Self.pattern(width: w, height: h, channels: 4, seed: 11)
+        let expected = Self.reference(input, width: w, height: h, channels: 4, radius: Blur.boxWidth(sigma: sigma) / 2)
+        #expect(try Self.blurred(input, width: w, height: h, channels: 4, sigma: sigma, window: nil) == expected)
+    }
+
     @Test func theDivisionIsExactForEverySumABoxCanReach() {
         for d in [3, 5, 7, 9, 15, 31, 57, 113, 255, 257, 1023, 4095] {
-            let divide = Blur.Divider(d)
+            let divide = Blur.Divider(d, floats: false)
             for sum in 0...(255 * d) where divide(UInt32(sum)) != UInt8((sum + d / 2) / d) {
                 Issue.record("width \(d), sum \(sum): \(divide(UInt32(sum))) instead of \((sum + d / 2) / d)")
                 return

@@ -1,7 +1,8 @@
 import CCairo
+import Foundation
 
-/// Gaussian blur as three box blurs (the SVG filter spec's approximation), in integer arithmetic so
-/// the result is the same on every machine.
+/// Gaussian blur as three box blurs (the SVG filter spec's approximation), with integer sums and an
+/// exactly rounded division, so the result is the same on every machine.
 enum Blur {
     /// Box width for a Gaussian of standard deviation `sigma` pixels: ⌊σ · 3 · √(2π) / 4 + 0.5⌋, made odd.
     static func boxWidth(sigma: Double) -> Int {
@@ -43,32 +44,64 @@ enum Blur {
         let rowsH2 = grow(rowsH3, h), colsV1 = grow(colsV2, w)
         let rowsH1 = grow(rowsH2, h)
         let rowBytes = w * channels
-        // Only the windows above are ever written and read, so the buffers need no clearing.
-        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * h)
-        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * h)
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: rowBytes)
-        defer { a.deallocate(); b.deallocate(); sums.deallocate() }
-        let hPass = channels == 4 ? horizontal4 : horizontal1
-        hPass(data, stride, a, rowBytes, w, rowsH1, colsV1, r, divide)
-        vertical(a, rowBytes, b, rowBytes, h, channels, rowsH2, colsV1, r, divide, sums)
-        hPass(b, rowBytes, a, rowBytes, w, rowsH2, colsV2, r, divide)
-        vertical(a, rowBytes, b, rowBytes, h, channels, rowsH3, colsV2, r, divide, sums)
-        hPass(b, rowBytes, a, rowBytes, w, rowsH3, cols3, r, divide)
-        vertical(a, rowBytes, data, stride, h, channels, rows3, cols3, r, divide, sums)
+        // Only the windows above are ever written and read, so the buffers need no clearing. They
+        // come from a pool: fresh ones would be page-faulted in on every blur.
+        let scratch = BlurScratch.take(bytes: 2 * rowBytes * h + 4 * rowBytes + rowBytes)
+        defer { BlurScratch.give(scratch) }
+        // The sums first, where the allocation's alignment holds for them.
+        let sums = UnsafeMutableRawPointer(scratch.bytes).bindMemory(to: UInt32.self, capacity: rowBytes)
+        let a = scratch.bytes + 4 * rowBytes, b = a + rowBytes * h
+        // A row of zeros stands for the rows beyond the surface, so the vertical loop has no branch.
+        let zeros = b + rowBytes * h
+        zeros.update(repeating: 0, count: rowBytes)
+        if channels == 4 {
+            horizontal4(data, stride, a, rowBytes, w, rowsH1, colsV1, r, divide)
+            vertical(a, rowBytes, b, rowBytes, h, channels, rowsH2, colsV1, r, divide, sums, zeros)
+            horizontal4(b, rowBytes, a, rowBytes, w, rowsH2, colsV2, r, divide)
+            vertical(a, rowBytes, b, rowBytes, h, channels, rowsH3, colsV2, r, divide, sums, zeros)
+            horizontal4(b, rowBytes, a, rowBytes, w, rowsH3, cols3, r, divide)
+        } else {
+            horizontal1(data, stride, a, rowBytes, w, rowsH1, colsV1, r, divide)
+            vertical(a, rowBytes, b, rowBytes, h, channels, rowsH2, colsV1, r, divide, sums, zeros)
+            horizontal1(b, rowBytes, a, rowBytes, w, rowsH2, colsV2, r, divide)
+            vertical(a, rowBytes, b, rowBytes, h, channels, rowsH3, colsV2, r, divide, sums, zeros)
+            horizontal1(b, rowBytes, a, rowBytes, w, rowsH3, cols3, r, divide)
+        }
+        vertical(a, rowBytes, data, stride, h, channels, rows3, cols3, r, divide, sums, zeros)
     }
 
-    /// (sum + d/2) / d for the sums a box of width d < 2²⁴ over 8-bit samples can reach, as a
+    /// (sum + ⌊d/2⌋) / d, the rounded mean of a box of odd width d < 2²⁴ over 8-bit samples, for
+    /// every sum x ≤ 255·d such a box can reach.
+    ///
+    /// Up to d = 4095 in single-precision floats, which the compiler turns into vector code (a
+    /// 64-bit multiply has no vector form on baseline x86-64), exactly (checked for every such
+    /// pair): (x + d/2)·fl(1/d) is within 2⁻¹⁵ of (x + d/2)/d, whose distance from an integer is at
+    /// least 1/(2d), so its floor is the rounded mean. The floor is taken by adding 2²³ − ½ and
+    /// reading the low mantissa bits (round to nearest of a value never near a tie), and x becomes
+    /// a float the same way in reverse. Wider boxes, which only absurd shadow radii ask for, take a
     /// multiply and a shift: with m = ⌈2⁵⁶/d⌉ the error stays below one step (x·(m·d − 2⁵⁶) < 2⁵⁶
     /// when x < 256·d), and x·m fits in 64 bits.
     struct Divider {
+        static let maxFloatWidth = 4095
+        let inFloats: Bool
+        let halfWidth: Float, reciprocal: Float
         let half: UInt64, multiplier: UInt64
-        init(_ d: Int) {
+        /// `floats: false` keeps to the integer form (for tests).
+        init(_ d: Int, floats: Bool = true) {
             precondition(d > 1 && d % 2 == 1 && d < 1 << 24)
+            inFloats = floats && d <= Self.maxFloatWidth
+            halfWidth = Float(d) / 2
+            reciprocal = 1 / Float(d)
             half = UInt64(d / 2)
             multiplier = (1 << 56) / UInt64(d) + 1
         }
         @inline(__always) func callAsFunction(_ sum: UInt32) -> UInt8 {
-            UInt8(truncatingIfNeeded: ((UInt64(sum) &+ half) &* multiplier) >> 56)
+            inFloats ? inFloats(sum) : UInt8(truncatingIfNeeded: ((UInt64(sum) &+ half) &* multiplier) >> 56)
+        }
+        /// The division in floats, for loops that have checked `inFloats` once (and so vectorize).
+        @inline(__always) func inFloats(_ sum: UInt32) -> UInt8 {
+            let x = Float(bitPattern: sum | 0x4B00_0000) - 8_388_608
+            return UInt8(truncatingIfNeeded: ((x + halfWidth) * reciprocal + 8_388_607.5).bitPattern)
         }
     }
 
@@ -88,31 +121,71 @@ enum Blur {
         }
     }
 
-    /// One horizontal box pass over four-byte pixels, the four channels summed together.
+    /// One horizontal box pass over four-byte pixels, the four channels summed side by side (four
+    /// scalars rather than a SIMD4, which debug builds run many times slower; release builds
+    /// vectorize either). The columns whose box neither starts left of the row nor ends right of
+    /// it run without checks.
     private static func horizontal4(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
                                     _ w: Int, _ rows: Range<Int>, _ cols: Range<Int>, _ r: Int, _ divide: Divider) {
         guard !cols.isEmpty else { return }
-        @inline(__always) func load(_ p: UnsafeMutablePointer<UInt8>) -> SIMD4<UInt32> {
-            SIMD4(UInt32(p[0]), UInt32(p[1]), UInt32(p[2]), UInt32(p[3]))
-        }
+        // From `lo` a pixel leaves the box on the left (x ≥ r); before `hi` one enters on the right (x + r + 1 < w).
+        let lo = min(max(cols.lowerBound, r), cols.upperBound), hi = max(min(cols.upperBound, w - r - 1), lo)
         for y in rows {
             let s = src + y * srcStride, d = dst + y * dstStride
-            var sum = SIMD4<UInt32>()
-            for x in max(0, cols.lowerBound - r)...min(w - 1, cols.lowerBound + r) { sum &+= load(s + 4 * x) }
-            for x in cols {
+            var s0: UInt32 = 0, s1: UInt32 = 0, s2: UInt32 = 0, s3: UInt32 = 0
+            for x in max(0, cols.lowerBound - r)...min(w - 1, cols.lowerBound + r) {
+                let q = s + 4 * x
+                s0 &+= UInt32(q[0]); s1 &+= UInt32(q[1]); s2 &+= UInt32(q[2]); s3 &+= UInt32(q[3])
+            }
+            // Columns near the row's start: the box may reach past it.
+            for x in cols.lowerBound..<lo {
                 let p = d + 4 * x
-                p[0] = divide(sum[0]); p[1] = divide(sum[1]); p[2] = divide(sum[2]); p[3] = divide(sum[3])
-                if x + r + 1 < w { sum &+= load(s + 4 * (x + r + 1)) }
-                if x - r >= 0 { sum &-= load(s + 4 * (x - r)) }
+                p[0] = divide(s0); p[1] = divide(s1); p[2] = divide(s2); p[3] = divide(s3)
+                if x + r + 1 < w {
+                    let q = s + 4 * (x + r + 1)
+                    s0 &+= UInt32(q[0]); s1 &+= UInt32(q[1]); s2 &+= UInt32(q[2]); s3 &+= UInt32(q[3])
+                }
+            }
+            var p = d + 4 * lo, enter = s + 4 * (lo + r + 1), leave = s + 4 * (lo - r)
+            let end = d + 4 * hi
+            // The same loop twice, the division chosen once, so that the compiler vectorizes the first.
+            if divide.inFloats {
+                while p < end {
+                    p[0] = divide.inFloats(s0); p[1] = divide.inFloats(s1); p[2] = divide.inFloats(s2); p[3] = divide.inFloats(s3)
+                    s0 = s0 &+ UInt32(enter[0]) &- UInt32(leave[0]); s1 = s1 &+ UInt32(enter[1]) &- UInt32(leave[1])
+                    s2 = s2 &+ UInt32(enter[2]) &- UInt32(leave[2]); s3 = s3 &+ UInt32(enter[3]) &- UInt32(leave[3])
+                    p += 4; enter += 4; leave += 4
+                }
+            } else {
+                while p < end {
+                    p[0] = divide(s0); p[1] = divide(s1); p[2] = divide(s2); p[3] = divide(s3)
+                    s0 = s0 &+ UInt32(enter[0]) &- UInt32(leave[0]); s1 = s1 &+ UInt32(enter[1]) &- UInt32(leave[1])
+                    s2 = s2 &+ UInt32(enter[2]) &- UInt32(leave[2]); s3 = s3 &+ UInt32(enter[3]) &- UInt32(leave[3])
+                    p += 4; enter += 4; leave += 4
+                }
+            }
+            // Columns near the row's end (and, in a row narrower than the box, all the rest).
+            for x in hi..<cols.upperBound {
+                let p = d + 4 * x
+                p[0] = divide(s0); p[1] = divide(s1); p[2] = divide(s2); p[3] = divide(s3)
+                if x + r + 1 < w {
+                    let q = s + 4 * (x + r + 1)
+                    s0 &+= UInt32(q[0]); s1 &+= UInt32(q[1]); s2 &+= UInt32(q[2]); s3 &+= UInt32(q[3])
+                }
+                if x - r >= 0 {
+                    let q = s + 4 * (x - r)
+                    s0 &-= UInt32(q[0]); s1 &-= UInt32(q[1]); s2 &-= UInt32(q[2]); s3 &-= UInt32(q[3])
+                }
             }
         }
     }
 
     /// One vertical box pass: output rows `rows` in order, from one running sum per byte of the
-    /// columns `cols`, adding the row entering the box and removing the one leaving it.
+    /// columns `cols`, adding the row entering the box and removing the one leaving it (`zeros`
+    /// where that row is beyond the surface).
     private static func vertical(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>, _ dstStride: Int,
                                  _ h: Int, _ channels: Int, _ rows: Range<Int>, _ cols: Range<Int>, _ r: Int, _ divide: Divider,
-                                 _ sums: UnsafeMutablePointer<UInt32>) {
+                                 _ sums: UnsafeMutablePointer<UInt32>, _ zeros: UnsafeMutablePointer<UInt8>) {
         guard !rows.isEmpty, !cols.isEmpty else { return }
         let n = cols.count * channels, first = cols.lowerBound * channels
         sums.update(repeating: 0, count: n)
@@ -122,14 +195,21 @@ enum Blur {
         }
         for y in rows {
             let d = dst + y * dstStride + first
-            for i in 0..<n { d[i] = divide(sums[i]) }
-            if y + r + 1 < h {
-                let s = src + (y + r + 1) * srcStride + first
-                for i in 0..<n { sums[i] &+= UInt32(s[i]) }
-            }
-            if y - r >= 0 {
-                let s = src + (y - r) * srcStride + first
-                for i in 0..<n { sums[i] &-= UInt32(s[i]) }
+            let enter = y + r + 1 < h ? src + (y + r + 1) * srcStride + first : zeros
+            let leave = y - r >= 0 ? src + (y - r) * srcStride + first : zeros
+            // The same loop twice, the division chosen once, so that the compiler vectorizes the first.
+            if divide.inFloats {
+                for i in 0..<n {
+                    let sum = sums[i]
+                    d[i] = divide.inFloats(sum)
+                    sums[i] = sum &+ UInt32(enter[i]) &- UInt32(leave[i])
+                }
+            } else {
+                for i in 0..<n {
+                    let sum = sums[i]
+                    d[i] = divide(sum)
+                    sums[i] = sum &+ UInt32(enter[i]) &- UInt32(leave[i])
+                }
             }
         }
     }
@@ -160,6 +240,38 @@ enum Blur {
             }
         }
         cairo_surface_mark_dirty(surface.pointer)
+    }
+}
+
+/// Scratch memory for the blur passes, kept between blurs (two renders at a time each blur a bar or
+/// two): a fresh buffer of a few megabytes costs more in page faults than the blur itself. A few
+/// buffers are kept, none larger than `keptBytes`.
+final class BlurScratch: @unchecked Sendable {
+    struct Buffer { let bytes: UnsafeMutablePointer<UInt8>, capacity: Int }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var free: [Buffer] = []
+    static let keptBytes = 64 << 20, keptCount = 4
+
+    static func take(bytes: Int) -> Buffer {
+        lock.lock()
+        let found = free.firstIndex { $0.capacity >= bytes }.map { free.remove(at: $0) }
+        lock.unlock()
+        return found ?? Buffer(bytes: .allocate(capacity: bytes), capacity: bytes)
+    }
+
+    static func give(_ buffer: Buffer) {
+        lock.lock()
+        if buffer.capacity <= keptBytes {
+            free.append(buffer)
+            // The smallest goes when too many are kept.
+            if free.count > keptCount, let i = free.indices.min(by: { free[$0].capacity < free[$1].capacity }) {
+                free.remove(at: i).bytes.deallocate()
+            }
+            lock.unlock()
+        } else {
+            lock.unlock()
+            buffer.bytes.deallocate()
+        }
     }
 }
 
