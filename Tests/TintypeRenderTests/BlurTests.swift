@@ -125,4 +125,46 @@ import Testing
             }
         }
     }
+
+    /// Saturation against the plain per-byte form (Rec. 709 weights ×4096, each channel clamped to
+    /// alpha), for the bars' 1.8, for desaturation, and for one so large that it needs 64 bits.
+    @Test(arguments: [1.8, 0.0, 0.5, 300.0])
+    func saturationMatchesThePlainForm(s: Double) throws {
+        let w = 37, h = 9
+        var state: UInt64 = 5
+        func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 48) }
+        var input = [UInt8](repeating: 0, count: w * h * 4)
+        for i in 0..<(w * h) {
+            let a = next() % 256
+            input[4 * i + 3] = UInt8(a)
+            for c in 0..<3 { input[4 * i + c] = UInt8(next() % (a + 1)) }
+        }
+        func m(_ v: Double) -> Int { Int((v * 4096).rounded()) }
+        let lr = 0.2126, lg = 0.7152, lb = 0.0722
+        let rows = [[m(lr * (1 - s) + s), m(lg * (1 - s)), m(lb * (1 - s))], [m(lr * (1 - s)), m(lg * (1 - s) + s), m(lb * (1 - s))],
+                    [m(lr * (1 - s)), m(lg * (1 - s)), m(lb * (1 - s) + s)]]
+        var expected = input
+        let window = PixelRect(x0: 3, y0: 1, x1: 30, y1: 8)
+        for y in window.y0..<window.y1 {
+            for x in window.x0..<window.x1 {
+                let p = (y * w + x) * 4
+                let b = Int(input[p]), g = Int(input[p + 1]), r = Int(input[p + 2]), a = Int(input[p + 3])
+                for (k, offset) in [(0, 2), (1, 1), (2, 0)] {
+                    let v = rows[k][0] * r + rows[k][1] * g + rows[k][2] * b
+                    expected[p + offset] = UInt8(max(0, min(a, (v + 2048) >> 12)))
+                }
+            }
+        }
+        let surface = try CairoSurface(width: w, height: h)
+        cairo_surface_flush(surface.pointer)
+        let data = try #require(cairo_image_surface_get_data(surface.pointer))
+        for y in 0..<h { for i in 0..<w * 4 { data[y * surface.stride + i] = input[y * w * 4 + i] } }
+        cairo_surface_mark_dirty(surface.pointer)
+        Blur.saturate(surface, by: s, only: window)
+        cairo_surface_flush(surface.pointer)
+        var out = [UInt8](repeating: 0, count: w * h * 4)
+        for y in 0..<h { for i in 0..<w * 4 { out[y * w * 4 + i] = data[y * surface.stride + i] } }
+        #expect(out == expected)
+        #expect(out != input, "the matrix changes something")
+    }
 }

@@ -214,6 +214,27 @@ enum Blur {
         }
     }
 
+    /// Applies the fixed-point (×4096) color matrix `m` (rows r, g, b) to each premultiplied pixel in
+    /// `area`, each channel clamped to the pixel's alpha.
+    @inline(__always)
+    private static func saturate<T: FixedWidthInteger & SignedInteger>(_: T.Type, _ m: [Int], _ data: UnsafeMutablePointer<UInt8>,
+                                                                      _ stride: Int, _ area: PixelRect) {
+        let rr = T(m[0]), rg = T(m[1]), rb = T(m[2]), gr = T(m[3]), gg = T(m[4]), gb = T(m[5]), br = T(m[6]), bg = T(m[7]), bb = T(m[8])
+        for y in area.y0..<area.y1 {
+            // A pixel is one 32-bit word: B, G, R, A bytes on little-endian machines, A on top.
+            let row = UnsafeMutableRawPointer(data + y * stride).bindMemory(to: UInt32.self, capacity: area.x1)
+            for x in area.x0..<area.x1 {
+                let px = UInt32(littleEndian: row[x])
+                let b = T(px & 0xFF), g = T((px >> 8) & 0xFF), r = T((px >> 16) & 0xFF), a = T(px >> 24)
+                @inline(__always) func clamp(_ v: T) -> UInt32 { UInt32(truncatingIfNeeded: max(0, min(a, (v &+ 2048) >> 12))) }
+                let nr = clamp(rr &* r &+ rg &* g &+ rb &* b)
+                let ng = clamp(gr &* r &+ gg &* g &+ gb &* b)
+                let nb = clamp(br &* r &+ bg &* g &+ bb &* b)
+                row[x] = ((px & 0xFF00_0000) | (nr << 16) | (ng << 8) | nb).littleEndian
+            }
+        }
+    }
+
     /// Scales saturation of an ARGB32 surface in place (1 = unchanged), with Rec. 709 luma weights,
     /// as CoreImage's color matrix does; works on premultiplied values since it is linear.
     static func saturate(_ surface: CairoSurface, by s: Double, only window: PixelRect? = nil) {
@@ -229,15 +250,13 @@ enum Blur {
         let all = PixelRect(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         let area = (window ?? all).intersection(all), stride = surface.stride
         guard !area.isEmpty else { return }
-        for y in area.y0..<area.y1 {
-            for x in area.x0..<area.x1 {
-                let p = y * stride + x * 4
-                let b = Int(data[p]), g = Int(data[p + 1]), r = Int(data[p + 2]), a = Int(data[p + 3])
-                func clamp(_ v: Int) -> UInt8 { UInt8(max(0, min(a, (v + 2048) >> 12))) }
-                data[p + 2] = clamp(rr * r + rg * g + rb * b)
-                data[p + 1] = clamp(gr * r + gg * g + gb * b)
-                data[p] = clamp(br * r + bg * g + bb * b)
-            }
+        // 32-bit arithmetic, which the compiler vectorizes, whenever no sum can overflow it (any
+        // saturation a bar uses); 64-bit for the rest.
+        let weights = [rr, rg, rb, gr, gg, gb, br, bg, bb]
+        if weights.allSatisfy({ abs($0) < 1 << 19 }) {
+            saturate(Int32.self, weights, data, stride, area)
+        } else {
+            saturate(Int.self, weights, data, stride, area)
         }
         cairo_surface_mark_dirty(surface.pointer)
     }
