@@ -177,25 +177,62 @@ final class Raster {
         let target = cairo_get_group_target(cr)
         var ox = 0.0, oy = 0.0
         cairo_surface_get_device_offset(target, &ox, &oy)
-        let under = cairo_surface_create_for_rectangle(target, Double(x0) + ox, Double(y0) + oy, Double(x1 - x0), Double(y1 - y0))
-        let rcr = cairo_create(region.pointer)
-        let pattern = cairo_pattern_create_for_surface(under)
-        var m = cairo_matrix_t()
-        cairo_matrix_init_translate(&m, -Double(margin), -Double(margin))
-        cairo_pattern_set_matrix(pattern, &m)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_source(rcr, pattern)
-        cairo_set_operator(rcr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(rcr)
-        cairo_pattern_destroy(pattern)
-        cairo_destroy(rcr)
-        cairo_surface_destroy(under)
+        if !Self.copyPadded(from: target, x: Double(x0) + ox, y: Double(y0) + oy, width: x1 - x0, height: y1 - y0, into: region, margin: margin) {
+            let under = cairo_surface_create_for_rectangle(target, Double(x0) + ox, Double(y0) + oy, Double(x1 - x0), Double(y1 - y0))
+            let rcr = cairo_create(region.pointer)
+            let pattern = cairo_pattern_create_for_surface(under)
+            var m = cairo_matrix_t()
+            cairo_matrix_init_translate(&m, -Double(margin), -Double(margin))
+            cairo_pattern_set_matrix(pattern, &m)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_source(rcr, pattern)
+            cairo_set_operator(rcr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(rcr)
+            cairo_pattern_destroy(pattern)
+            cairo_destroy(rcr)
+            cairo_surface_destroy(under)
+        }
         // Only the pixels under the rect are shown; the margins only feed them.
         let shown = PixelRect(x0: margin, y0: margin, x1: w - margin, y1: h - margin)
         Blur.gaussian(region, sigma: sigma, only: shown)
         Blur.saturate(region, by: b.saturation, only: shown)
         tape?.record(backdrop: region, x: x0 - margin, y: y0 - margin)
         paintBackdrop(region, rect: b.rect, x: x0 - margin, y: y0 - margin)
+    }
+
+    /// Copies the `width`×`height` pixels at (x, y) of `source` into `region` at (margin, margin),
+    /// repeating the edge pixels outward over the margins: what painting it with a padded pattern
+    /// gives, without pixman's general path. False (nothing done) unless both are ARGB32 image
+    /// surfaces and the rectangle lies whole inside the source at whole pixels.
+    static func copyPadded(from source: OpaquePointer?, x: Double, y: Double, width w: Int, height h: Int,
+                           into region: CairoSurface, margin: Int) -> Bool {
+        guard let source, cairo_surface_get_type(source) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(source) == CAIRO_FORMAT_ARGB32,
+              cairo_image_surface_get_format(region.pointer) == CAIRO_FORMAT_ARGB32,
+              x.rounded() == x, y.rounded() == y, w > 0, h > 0,
+              region.width == w + 2 * margin, region.height == h + 2 * margin else { return false }
+        let sx = Int(x), sy = Int(y)
+        let sw = Int(cairo_image_surface_get_width(source)), sh = Int(cairo_image_surface_get_height(source))
+        guard sx >= 0, sy >= 0, sx + w <= sw, sy + h <= sh else { return false }
+        cairo_surface_flush(source)
+        cairo_surface_flush(region.pointer)
+        guard let src = cairo_image_surface_get_data(source), let dst = cairo_image_surface_get_data(region.pointer) else { return false }
+        let srcStride = Int(cairo_image_surface_get_stride(source)), dstStride = region.stride
+        let rw = w + 2 * margin
+        for ry in 0..<(h + 2 * margin) {
+            let from = src + (sy + min(max(ry - margin, 0), h - 1)) * srcStride + 4 * sx
+            let to = dst + ry * dstStride
+            memcpy(to + 4 * margin, from, 4 * w)
+            let left = UnsafeRawPointer(from).loadUnaligned(as: UInt32.self)
+            let right = UnsafeRawPointer(from + 4 * (w - 1)).loadUnaligned(as: UInt32.self)
+            let row = UnsafeMutableRawPointer(to)
+            for i in 0..<margin {
+                row.storeBytes(of: left, toByteOffset: 4 * i, as: UInt32.self)
+                row.storeBytes(of: right, toByteOffset: 4 * (rw - 1 - i), as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(region.pointer)
+        return true
     }
 
     /// Paints a blurred region, whose top left is at device pixel (x, y), clipped to `rect`.
