@@ -222,7 +222,15 @@ struct TestCommand: Command {
         let tolerance = self.tolerance
         let slots = Slots<(ReportEntry, Double)>(count: chosen.count)
         let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
-        DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
+        // Largest screens first: the workers take scenes in this order, and a big scene left for
+        // last would keep one core busy while the other has nothing to do. Results keep their order.
+        let order = chosen.indices.sorted { a, b in
+            let sa = chosen[a].variant?.scene, sb = chosen[b].variant?.scene
+            let pa = sa.map { $0.pixelWidth * $0.pixelHeight } ?? 0, pb = sb.map { $0.pixelWidth * $0.pixelHeight } ?? 0
+            return pa != pb ? pa > pb : a < b
+        }
+        DispatchQueue.concurrentPerform(iterations: order.count) { k in
+            let i = order[k]
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
             let r = verbose ? LayoutNote.renderer(sharing: renderer, for: item.displayName) : renderer
