@@ -5,6 +5,17 @@ import TintypeModel
 
 /// Pixel-level checks of the raster: scale, hairlines, alpha, text placement and image errors.
 @Suite struct RasterTests {
+    /// `renderPNG` encodes the surface it drew on; the bytes are those of the bitmap `render` gives,
+    /// encoded (a translucent bar, text, a switch and transparency at a corner).
+    @Test func renderPNGEncodesWhatRenderDraws() throws {
+        let s = try scene("""
+        { "device": "iPhone SE", "root": { "navigationController": { "navigationBar": { "translucent": true }, "stack": [ { "title": "Settings",
+          "view": { "view": { "backgroundColor": "#33669980", "subviews": [
+            { "label": { "frame": [16, 80, 200, 30], "text": "Wi-Fi" } }, { "switch": { "frame": [250, 80, 51, 31], "isOn": true } } ] } } } ] } } }
+        """)
+        #expect(try sharedRenderer.renderPNG(s) == sharedRenderer.render(s).pngData())
+    }
+
     @Test(arguments: [1.0, 2.0, 3.0])
     func hairlineIsExactlyOneDevicePixel(scale: Double) throws {
         let s = try scene("""
