@@ -80,6 +80,21 @@ import Testing
 
     static let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#
 
+    /// A locale's copy of the scene resolves an included file's image paths from that file's
+    /// folder, as the scene itself does.
+    @Test func aLocalesCopyFindsAnIncludedFilesImages() throws {
+        let dir = try folder([
+            "theme/theme.json": #"{"appearance": {"navigationBar": {"backgroundImage": "bar.svg"}}}"#,
+            "theme/bar.svg": Self.svg,
+            "scene.json": #"{"include": ["theme/theme.json"], "variants": {"locales": ["en", "de"]}, "root": {"navigationController": {"stack": [{"title": "A"}]}}}"#,
+        ])
+        let scene = try SceneDecoder.load(path: dir + "/scene.json")
+        #expect(scene.imageFiles == [dir + "/theme/bar.svg"])
+        let german = try #require(scene.localizations["de"])
+        guard case .controller(.navigation(let nav)) = german.root.kind else { Issue.record("not a navigation controller"); return }
+        #expect(nav.navigationBar.backgroundImages.first?.image.resolvedPath(in: german.baseDirectory) == dir + "/theme/bar.svg")
+    }
+
     /// Every image a scene file names is among its `imageFiles`, once, whatever names it: an image
     /// view, a bar button item, a control, the same file written two ways.
     @Test func aScenesImageFilesAreEveryImageItNames() throws {

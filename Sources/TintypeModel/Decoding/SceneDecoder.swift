@@ -304,6 +304,8 @@ public enum SceneDecoder {
         }
         for tag in tags {
             let other = DecodeContext(file: context.file, baseDirectory: context.baseDirectory)
+            // Paths in an included file start from its folder in every locale's copy too.
+            other.includeFolders = context.includeFolders
             guard var copy = decodeScene(node, context: other, locale: tag) else { continue }
             context.absorb(other)
             copy.variants = Variants()
