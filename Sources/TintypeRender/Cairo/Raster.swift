@@ -178,7 +178,8 @@ final class Raster {
         var ox = 0.0, oy = 0.0
         cairo_surface_get_device_offset(target, &ox, &oy)
         if !Self.copyPadded(from: target, x: Double(x0) + ox, y: Double(y0) + oy, width: x1 - x0, height: y1 - y0, into: region, margin: margin) {
-            let under = cairo_surface_create_for_rectangle(target, Double(x0) + ox, Double(y0) + oy, Double(x1 - x0), Double(y1 - y0))
+            // Cairo adds the target's device offset to a sub-surface's origin itself.
+            let under = cairo_surface_create_for_rectangle(target, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
             let rcr = cairo_create(region.pointer)
             let pattern = cairo_pattern_create_for_surface(under)
             var m = cairo_matrix_t()
