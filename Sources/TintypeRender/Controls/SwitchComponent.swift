@@ -81,43 +81,47 @@ enum SwitchComponent {
         let r = rect.width / 2
         let shadows = knobShadows.map { s -> DisplayItem in
             let center = Point(x: rect.midX, y: rect.midY + s.dy)
-            let extent = r + 4 * s.sigma
-            let start = max(0, r - 4 * s.sigma)
-            let count = profileSteps
             let profile = discProfile(radius: r, sigma: s.sigma)
-            var stops = [ResolvedStop(location: 0, color: shadowColor.withAlpha(s.opacity * fill.alpha * profile[0]))]
-            for k in 0...count {
-                let d = start + (extent - start) * Double(k) / Double(count)
-                guard d > 0 else { continue }
-                let a = k == count ? 0 : s.opacity * fill.alpha * profile[k + 1]
-                stops.append(ResolvedStop(location: d / extent, color: shadowColor.withAlpha(a)))
+            var stops = [ResolvedStop(location: 0, color: shadowColor.withAlpha(s.opacity * fill.alpha * profile.center))]
+            for step in profile.steps {
+                let a = step.alpha.map { s.opacity * fill.alpha * $0 } ?? 0
+                stops.append(ResolvedStop(location: step.distance / profile.extent, color: shadowColor.withAlpha(a)))
             }
-            return .fill(path: SystemGlyphs.circle(center: center, radius: extent), paint: .radial(center: center, radius: extent, stops: stops), rule: .nonZero)
+            return .fill(path: SystemGlyphs.circle(center: center, radius: profile.extent),
+                         paint: .radial(center: center, radius: profile.extent, stops: stops), rule: .nonZero)
         }
         return shadows + [shape]
     }
 
-    /// The gradient steps of a round knob's shadow, from 4σ inside its edge to 4σ outside.
-    private static let profileSteps = 40
+    /// A round knob's shadow as a radial gradient: the blurred disc's alpha at its center, then at
+    /// 41 distances from 4σ inside the disc's edge (or its center) to `extent`, 4σ outside, where
+    /// the gradient ends at zero (`alpha` nil).
+    struct DiscProfile {
+        var extent: Double
+        var center: Double
+        var steps: [(distance: Double, alpha: Double?)]
+    }
+
     /// Profiles already worked out, by (radius, σ): a settings screen has a dozen identical knobs,
     /// and each profile takes some 60,000 evaluations of the integrand.
-    private static let profiles = Mutex<[DiscKey: [Double]]>([:])
+    private static let profiles = Mutex<[DiscKey: DiscProfile]>([:])
     private struct DiscKey: Hashable { var radius: Double, sigma: Double }
 
-    /// The blurred disc's alpha at its center, then at each of the `profileSteps + 1` gradient
-    /// steps (the last one unused: the gradient ends at zero), computed once per process.
-    static func discProfile(radius r: Double, sigma: Double) -> [Double] {
+    /// The shadow profile of a disc of radius `r` blurred by σ, computed once per process.
+    static func discProfile(radius r: Double, sigma: Double) -> DiscProfile {
         let key = DiscKey(radius: r, sigma: sigma)
         if let known = profiles.withLock({ $0[key] }) { return known }
         let extent = r + 4 * sigma
         let start = max(0, r - 4 * sigma)
-        var values = [blurredDisc(at: 0, radius: r, sigma: sigma)]
-        for k in 0...profileSteps {
-            let d = start + (extent - start) * Double(k) / Double(profileSteps)
-            values.append(d > 0 && k < profileSteps ? blurredDisc(at: d, radius: r, sigma: sigma) : 0)
+        let count = 40
+        var profile = DiscProfile(extent: extent, center: blurredDisc(at: 0, radius: r, sigma: sigma), steps: [])
+        for k in 0...count {
+            let d = start + (extent - start) * Double(k) / Double(count)
+            guard d > 0 else { continue }
+            profile.steps.append((d, k == count ? nil : blurredDisc(at: d, radius: r, sigma: sigma)))
         }
-        profiles.withLock { $0[key] = values }
-        return values
+        profiles.withLock { $0[key] = profile }
+        return profile
     }
 
     /// The alpha, at distance `d` from its center, of a disc of `radius` blurred by a Gaussian of
