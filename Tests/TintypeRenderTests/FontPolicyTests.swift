@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Testing
 import TintypeModel
@@ -19,6 +20,17 @@ import TintypeModel
             for family in entry.families { #expect(FontPolicy.visibleFamilies.contains(family), "\(family)") }
         }
         #expect(FontPolicy.loadError == nil)
+    }
+
+    /// Pango's font map calls FcInit on a thread of its own; with no current configuration that
+    /// loads the machine's whole one, which a render then waits for. The engine's own
+    /// configuration is current instead, so the machine's fonts (DejaVu here) are not in it.
+    @Test func fontconfigsCurrentConfigurationIsThePrivateOne() {
+        _ = TextEngine.shared.size(of: "Hg", font: ResolvedFont(system: 17, weight: .regular))
+        let current = TextEngine.faces(in: FcConfigGetCurrent())
+        #expect(!current.isEmpty)
+        #expect(current.filter { !FontPolicy.isPinned($0.file) }.map(\.file) == [])
+        #expect(!current.contains { $0.families.contains { $0.hasPrefix("DejaVu") } })
     }
 
     @Test func theConfigurationIsGeneratedFromTheTableInItsOrder() {

@@ -48,6 +48,14 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
                     + "from \(packages.joined(separator: ", "))); run Scripts/setup"
             }
         }
+        // A new Pango font map starts a thread that calls FcInit, which loads the machine's whole
+        // font configuration (every file in /etc/fonts/conf.d and the system font caches) unless
+        // fontconfig already has a current configuration; Tintype never uses that one, and the
+        // first text of a render waited for it. So the first engine's private configuration is
+        // made current before its font map exists. It also means that anything asking fontconfig
+        // without naming a configuration (an SVG's own text, drawn by librsvg) sees the pinned
+        // fonts instead of whatever the machine has installed.
+        if problem == nil { Self.makeCurrentOnce(config) }
         guard problem == nil, let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             fontMap = nil; context = nil; measuringContext = nil; self.config = nil
             loadError = problem ?? "Pango has no FreeType font map"
@@ -74,6 +82,17 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         // not depend on which scene (and surface) drew last.
         measuringContext = makeContext()
         loadError = nil
+    }
+
+    private static let currentLock = NSLock()
+    nonisolated(unsafe) private static var currentSet = false
+
+    /// Makes `config` fontconfig's current configuration, unless an earlier engine did.
+    private static func makeCurrentOnce(_ config: OpaquePointer?) {
+        currentLock.lock()
+        defer { currentLock.unlock() }
+        guard !currentSet else { return }
+        currentSet = FcConfigSetCurrent(config) != 0
     }
 
     /// The family names of every face a configuration sees.
