@@ -33,6 +33,55 @@ import TintypeModel
         #expect(!current.contains { $0.families.contains { $0.hasPrefix("DejaVu") } })
     }
 
+    /// Text names a primary face alone and the configuration appends the chain to it, so that the
+    /// layouts Pango makes for font metrics share the text's pattern. Fontconfig must then sort the
+    /// faces exactly as for the whole family list, in every language the face is named alone in.
+    @Test func aPrimaryFaceNamedAloneSortsAsItsWholeFamilyList() throws {
+        let engine = TextEngine.shared
+        _ = engine.size(of: "Hg", font: ResolvedFont(system: 17, weight: .regular))
+        let config = try #require(FcConfigGetCurrent())
+        func sorted(_ families: String, language: String, weight: Int32) -> [String] {
+            let pattern = FcPatternCreate()
+            defer { FcPatternDestroy(pattern) }
+            for family in families.split(separator: ",") { FcPatternAddString(pattern, FC_FAMILY, String(family)) }
+            FcPatternAddString(pattern, FC_LANG, language)
+            FcPatternAddInteger(pattern, FC_WEIGHT, weight)
+            FcPatternAddDouble(pattern, FC_PIXEL_SIZE, 34)
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultMatch
+            guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            return (0..<Int(set.pointee.nfont)).map { i in
+                var file: UnsafeMutablePointer<FcChar8>?
+                var index: Int32 = 0
+                FcPatternGetString(set.pointee.fonts[i], FC_FILE, 0, &file)
+                FcPatternGetInteger(set.pointee.fonts[i], FC_INDEX, 0, &index)
+                return (file.map { String(cString: $0) } ?? "?") + "#\(index)"
+            }
+        }
+        var alone = 0
+        for family in ["Inter", "Inter Display"] {
+            for language in ["en", "de-DE", "ar", "he", "hi", "th", "ru", "zh-Hans", "ja", "ko", "zh-Hant-HK"] {
+                let names = engine.familyList(family, language: language)
+                #expect(names == family || names == FontPolicy.familyList(primary: family, language: language), "\(family) \(language)")
+                guard names == family else { continue }
+                alone += 1
+                let whole = FontPolicy.familyList(primary: family, language: language)
+                for weight in [FC_WEIGHT_REGULAR, FC_WEIGHT_SEMIBOLD, FC_WEIGHT_BOLD] {
+                    let a = sorted(family, language: language, weight: weight), b = sorted(whole, language: language, weight: weight)
+                    #expect(a.count > 100 && a == b, "\(family) \(language) \(weight)")
+                }
+            }
+            // A language that puts another CJK face first keeps its whole list in the description.
+            #expect(engine.familyList(family, language: "ja") == FontPolicy.familyList(primary: family, language: "ja"))
+            #expect(engine.familyList(family, language: "ja") != family)
+        }
+        #expect(alone == 16)
+        // A family outside the primary entry is never named alone.
+        #expect(engine.familyList("Noto Sans", language: "en") == FontPolicy.familyList(primary: "Noto Sans", language: "en"))
+    }
+
     @Test func theConfigurationIsGeneratedFromTheTableInItsOrder() {
         let xml = FontPolicy.configuration(cacheDirectory: "/tmp/cache")
         var last = xml.startIndex

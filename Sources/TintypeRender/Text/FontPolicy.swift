@@ -116,8 +116,9 @@ public enum FontPolicy {
         return best?.entry
     }
 
-    /// The family list of a Pango font description: the face asked for, then every named
-    /// fallback in chain order.
+    /// The family list fontconfig sorts the faces by for text in a face: the face asked for, then
+    /// every named fallback in chain order. (A font description names a primary face alone where
+    /// the configuration appends this same list to it; see `configuration`.)
     public static func familyList(primary family: String, language: String?) -> String {
         familyList(primary: family, language: language, of: table)
     }
@@ -151,6 +152,22 @@ public enum FontPolicy {
         xml += "  <alias binding=\"same\"><family>emoji</family><prefer>"
         for entry in entries where entry.color { for family in entry.families { xml += "<family>\(escape(family))</family>" } }
         xml += "</prefer></alias>\n"
+        // A pattern naming one primary face alone gets the chain (in its order for no particular
+        // language) after it, as strong as the face: exactly the family list `familyList` would
+        // give it. Text then names the face alone (see TextEngine.familyDescription), and so does
+        // the layout Pango makes of a sample text for each font's metrics: both are then one
+        // pattern, and Pango matches and sorts the whole configuration once for it, not twice.
+        for entry in entries where entry.primary {
+            for family in entry.families {
+                let fallbacks = familyList(primary: family, language: nil, of: entries).split(separator: ",").dropFirst()
+                guard !fallbacks.isEmpty else { continue }
+                xml += "  <match target=\"pattern\">\n"
+                xml += "    <test qual=\"all\" name=\"family\" compare=\"eq\"><string>\(escape(family))</string></test>\n"
+                xml += "    <edit name=\"family\" mode=\"append_last\" binding=\"strong\">"
+                for fallback in fallbacks { xml += "<string>\(escape(String(fallback)))</string>" }
+                xml += "</edit>\n  </match>\n"
+            }
+        }
         // Color emoji are bitmaps drawn for one size: scale them to the size asked for (what
         // fontconfig's own 10-scale-bitmap-fonts.conf does, which a private configuration lacks).
         xml += """

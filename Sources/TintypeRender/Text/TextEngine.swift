@@ -29,11 +29,14 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// The font chain this engine's configuration and family lists hold (`FontPolicy.table`,
     /// unless a benchmark cuts it).
     let chain: [FontPolicy.Entry]
+    /// The families of the chain's primary entry (Inter, Inter Display).
+    private let primaryFamilies: Set<String>
 
     /// The engine everything shares is `shared`; tests make their own to count its layouts, and
     /// the benchmarks one with a shorter chain.
     init(chain: [FontPolicy.Entry] = FontPolicy.table) {
         self.chain = chain
+        primaryFamilies = Set(chain.filter(\.primary).flatMap(\.families))
         let xml = FontPolicy.configurationText(of: chain)
         let config = FcConfigCreate()
         var problem: String?
@@ -482,14 +485,16 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
 
     /// A layout of `text` in the item's font, wrapped at `wrapWidth` (nil: one line per paragraph).
     /// Lines are placed by `draw`, so the layout's own alignment is left.
-    /// With `fallback`, the font description names the policy's whole chain after the item's face.
+    /// With `fallback`, the font description names the policy's whole chain after the item's face
+    /// (or the face alone where the configuration appends the chain itself, see `familyList`);
+    /// without, the face alone.
     private func makeLayout(_ ctx: OpaquePointer, _ item: TextItem, text: String, wrapWidth: Double?, fallback: Bool = true) -> OpaquePointer? {
         guard let layout = pango_layout_new(ctx) else { return nil }
         bytesLaidOut += text.utf8.count
         let desc = pango_font_description_new()
         defer { pango_font_description_free(desc) }
         let language = pango_language_to_string(pango_context_get_language(ctx)).map { String(cString: $0) }
-        pango_font_description_set_family(desc, fallback ? familyList(item.font.family, language: language) : item.font.family)
+        pango_font_description_set_family(desc, fallback ? familyListLocked(item.font.family, language: language) : item.font.family)
         pango_font_description_set_weight(desc, PangoWeight(rawValue: UInt32(item.font.weight.cssWeight)))
         pango_font_description_set_absolute_size(desc, item.font.size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, desc)
@@ -583,11 +588,21 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         return logical
     }
 
-    /// The family list for a face and language (cached: it is asked for on every layout).
-    private func familyList(_ family: String, language: String?) -> String {
+    /// The family names a layout's font description gives for a face and language (cached: it is
+    /// asked for on every layout): the family list, or the face alone when the configuration
+    /// appends the same list to it (a primary face, in a language without a CJK preference of its
+    /// own). See `FontPolicy.configuration`.
+    func familyList(_ family: String, language: String?) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return familyListLocked(family, language: language)
+    }
+
+    private func familyListLocked(_ family: String, language: String?) -> String {
         let key = family + "|" + (language ?? "")
         if let list = familyLists[key] { return list }
-        let list = FontPolicy.familyList(primary: family, language: language, of: chain)
+        var list = FontPolicy.familyList(primary: family, language: language, of: chain)
+        if primaryFamilies.contains(family) && list == FontPolicy.familyList(primary: family, language: nil, of: chain) { list = family }
         familyLists[key] = list
         return list
     }
