@@ -30,6 +30,14 @@ public final class Renderer: Sendable {
         textEngine = .shared
     }
 
+    /// A renderer with a text engine of its own (for tests).
+    init(textEngine: TextEngine) {
+        images = ImageStore()
+        warn = { _ in }
+        note = nil
+        self.textEngine = textEngine
+    }
+
     /// A renderer whose text uses only `fontChain` (entries of `FontPolicy.table`), with a font
     /// configuration and Pango font map of its own. For the benchmarks alone, which measure the
     /// pinned chain against Inter alone: a scene's pixels must never depend on it. Only `render(_:)`

@@ -111,6 +111,50 @@ import TintypeModel
         #expect(try cut.render(emoji) != sharedRenderer.render(emoji))
     }
 
+    /// Text the primary face covers goes to a configuration of the primary entry alone, where
+    /// fontconfig matches and sorts 36 faces for each new font instead of the chain's 238. It must
+    /// measure and draw exactly as through the whole chain.
+    @Test func textThePrimaryFaceCoversIsTheSameWithoutTheChain() throws {
+        let engine = TextEngine.shared
+        for text in ["Straße, déjà vu, Kraków", "Ελληνικά Кириллица", "0123456789 ©®™ “quotes” — …", "two\nlines\r\nand\u{2029}three"] {
+            #expect(engine.usesPrimaryOnly(text, family: "Inter"), "\(text)")
+            #expect(engine.usesPrimaryOnly(text, family: "Inter Display"), "\(text)")
+        }
+        #expect(engine.usesPrimaryOnly("Hello", family: "Inter", ellipsis: true))
+        // A character the face lacks, an emoji, a line separator: the whole chain.
+        for text in ["Hello 日本", "OK 😀", "⌚", "a\u{2028}b", "1\u{FE0F}\u{20E3}", "Trail 🏔", "مرحبا"] {
+            #expect(!engine.usesPrimaryOnly(text, family: "Inter"), "\(text)")
+        }
+        #expect(!engine.usesPrimaryOnly("Hello", family: "Noto Sans"))
+
+        let whole = TextEngine(primaryOnly: false)
+        #expect(!whole.usesPrimaryOnly("Hello", family: "Inter"))
+        let texts = ["Straße, déjà vu, Kraków.", "Half Dome cables at dawn, the granite switchbacks", "Ærø smørrebrød — «señor» ¿qué?",
+                     "Ελληνικά и кириллица", "12:41 · 100% · #7", "two\nlines"]
+        for size in [10.0, 13, 17, 20, 34] {
+            for weight in [FontWeight.regular, .semibold, .bold] {
+                let font = ResolvedFont(system: size, weight: weight)
+                for language in [nil, "de", "ja", "ar"] {
+                    for text in texts {
+                        #expect(engine.size(of: text, font: font, language: language) == whole.size(of: text, font: font, language: language))
+                        #expect(engine.height(of: text, font: font, width: 90, lineSpacing: 2, language: language)
+                                == whole.height(of: text, font: font, width: 90, lineSpacing: 2, language: language))
+                    }
+                }
+            }
+        }
+        // Drawn at 2x and 3x, in a scene's language, truncated or wrapped: the same pixels.
+        let wholeRenderer = Renderer(textEngine: whole)
+        for (scale, locale) in [(2, "en"), (3, "ja-JP"), (2, "ar")] {
+            let labels = texts.enumerated().map { i, text in
+                #"{"label": {"frame": [10, \#(20 + 40 * i), 150, 36], "text": "\#(text.replacingOccurrences(of: "\n", with: "\\n"))", "#
+                    + #""font": "\#(["body", "headline", "caption1"][i % 3])", "numberOfLines": \#(i % 3), "lineBreakMode": "\#(["byTruncatingTail", "byWordWrapping", "byTruncatingMiddle"][i % 3])"}}"#
+            }
+            let s = try scene(#"{"scale": \#(scale), "locale": "\#(locale)", "root": {"view": {"frame": [0, 0, 170, 280], "subviews": [\#(labels.joined(separator: ","))]}}}"#)
+            #expect(try wholeRenderer.render(s) == sharedRenderer.render(s), "\(scale)x \(locale)")
+        }
+    }
+
     @Test func theCJKFacePreferredByTheLanguageComesFirst() {
         func cjk(_ language: String?) -> [String] {
             FontPolicy.familyList(primary: "Inter", language: language).split(separator: ",").map(String.init).filter { $0.contains("CJK") }

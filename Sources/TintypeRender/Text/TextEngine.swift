@@ -6,7 +6,8 @@ import TintypeModel
 /// fallback chain), with fixed font options (grayscale antialiasing, no hinting, no hinted
 /// metrics) so text is the same everywhere.
 ///
-/// Pango's font map and context are shared, so every Pango call goes through one lock.
+/// Pango's font maps and contexts are shared, so every Pango call goes through one lock. Text the
+/// primary face covers has a configuration and font map of its own (see `contexts(for:family:)`).
 final class TextEngine: TextMeasuring, @unchecked Sendable {
     static let shared = TextEngine()
 
@@ -31,10 +32,17 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     let chain: [FontPolicy.Entry]
     /// The families of the chain's primary entry (Inter, Inter Display).
     private let primaryFamilies: Set<String>
+    /// The primary entry alone, in a fontconfig configuration and Pango font map of their own (a
+    /// drawing and a measuring context), for text whose every character the primary face has; nil
+    /// when the chain is the primary entry alone. See `contexts(for:family:)`.
+    private let primaryOnly: (drawing: OpaquePointer?, measuring: OpaquePointer?)?
+    /// Per primary family, the characters every one of its faces has (fontconfig character sets).
+    private let primaryCharacters: [String: OpaquePointer]
 
     /// The engine everything shares is `shared`; tests make their own to count its layouts, and
-    /// the benchmarks one with a shorter chain.
-    init(chain: [FontPolicy.Entry] = FontPolicy.table) {
+    /// the benchmarks one with a shorter chain. Without `primaryOnly`, all text goes through the
+    /// whole chain's configuration (for the test that compares the two ways).
+    init(chain: [FontPolicy.Entry] = FontPolicy.table, primaryOnly splitsPrimary: Bool = true) {
         self.chain = chain
         primaryFamilies = Set(chain.filter(\.primary).flatMap(\.families))
         let xml = FontPolicy.configurationText(of: chain)
@@ -61,6 +69,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         if problem == nil { Self.makeCurrentOnce(config) }
         guard problem == nil, let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             fontMap = nil; context = nil; measuringContext = nil; self.config = nil
+            primaryOnly = nil; primaryCharacters = [:]
             loadError = problem ?? "Pango has no FreeType font map"
             FcConfigDestroy(config)
             return
@@ -68,7 +77,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         tt_font_map_set_config(map, config)
         self.config = config  // released with the process: the engine is shared and lives as long
         fontMap = map
-        func makeContext() -> OpaquePointer? {
+        func makeContext(_ map: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer? {
             let ctx = pango_font_map_create_context(map)
             let options = cairo_font_options_create()
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -80,10 +89,28 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
             pango_context_set_round_glyph_positions(ctx, 0)
             return ctx
         }
-        context = makeContext()
+        context = makeContext(map)
         // Layout measures in a context of its own that drawing never updates, so a measurement does
         // not depend on which scene (and surface) drew last.
-        measuringContext = makeContext()
+        measuringContext = makeContext(map)
+        // Pango matches and sorts every face of a configuration for each new font (each family
+        // list, weight, size and language), about 0.7 ms of CPU with the chain's 238 faces and 0.1
+        // with the primary entry's 36. Text the primary face covers gets the same faces from
+        // either, so it goes to a configuration of the primary entry alone.
+        let primaryChain = chain.filter(\.primary)
+        let primaryConfig = FcConfigCreate()
+        if splitsPrimary, primaryChain.count < chain.count,
+           FcConfigParseAndLoadFromMemory(primaryConfig, FontPolicy.configurationText(of: primaryChain), 1) != 0,
+           FcConfigBuildFonts(primaryConfig) != 0,
+           let primaryMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) {
+            tt_font_map_set_config(primaryMap, primaryConfig)
+            primaryOnly = (makeContext(primaryMap), makeContext(primaryMap))
+            primaryCharacters = Self.commonCharacters(of: primaryFamilies, in: primaryConfig)
+        } else {
+            FcConfigDestroy(primaryConfig)
+            primaryOnly = nil
+            primaryCharacters = [:]
+        }
         loadError = nil
     }
 
@@ -96,6 +123,54 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         defer { currentLock.unlock() }
         guard !currentSet else { return }
         currentSet = FcConfigSetCurrent(config) != 0
+    }
+
+    /// For each family, the characters that every face of the family in `config` has.
+    private static func commonCharacters(of families: Set<String>, in config: OpaquePointer?) -> [String: OpaquePointer] {
+        guard let set = FcConfigGetFonts(config, FcSetSystem) else { return [:] }
+        var result: [String: OpaquePointer] = [:]
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+            var n: Int32 = 0
+            var name: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch, let name {
+                n += 1
+                let family = String(cString: name)
+                guard families.contains(family) else { continue }
+                if let common = result[family] {
+                    result[family] = FcCharSetIntersect(common, charset)
+                    FcCharSetDestroy(common)
+                } else {
+                    result[family] = FcCharSetCopy(charset)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The drawing and measuring contexts for `text` in `family`: the primary entry's own when
+    /// the family is a primary face and every character of the text is one the face has, else
+    /// the whole chain's. Both give such text the same glyphs at the same positions: with the
+    /// chain, Pango takes each character from the first face of the family list that has it,
+    /// which is the primary face, the same file at the same size with the same options. Emoji
+    /// (emoji presentation) are excluded, as Pango gives them the family "emoji" whatever the
+    /// text's font; paragraph separators never reach a layout.
+    private func contexts(for text: String, family: String, ellipsis: Bool = false) -> (drawing: OpaquePointer?, measuring: OpaquePointer?) {
+        let whole = (context, measuringContext)
+        guard let primaryOnly, let characters = primaryCharacters[family] else { return whole }
+        func covered(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2029}" { return true }
+            return FcCharSetHasChar(characters, scalar.value) != 0 && !scalar.properties.isEmojiPresentation
+        }
+        guard text.unicodeScalars.allSatisfy(covered), !ellipsis || covered("\u{2026}") else { return whole }
+        return primaryOnly
+    }
+
+    /// Whether text in `family` goes to the primary entry's own configuration (for tests).
+    func usesPrimaryOnly(_ text: String, family: String, ellipsis: Bool = false) -> Bool {
+        primaryOnly != nil && contexts(for: text, family: family, ellipsis: ellipsis).drawing == primaryOnly?.drawing
     }
 
     /// The family names of every face a configuration sees.
@@ -161,7 +236,8 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         if let loadError { throw RenderError(path: "", message: loadError) }
         lock.lock()
         defer { lock.unlock() }
-        guard let ctx = context else { return [] }
+        let truncates = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode)
+        guard let ctx = contexts(for: item.text, family: item.font.family, ellipsis: truncates).drawing else { return [] }
         pango_cairo_update_context(cr, ctx)
         setLanguage(ctx, language)
         // A paragraph takes the direction of its first strong letter, left to right when it has none
@@ -170,7 +246,6 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR)
 
         let frame = item.frame
-        let truncates = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode)
         let singleUnwrapped = item.numberOfLines == 1 && item.lineBreakMode == .byClipping
         let box = lineBox(ctx, item)
         // Lines below the frame are never shown: only as many are laid out as the height and
@@ -349,7 +424,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         guard loadError == nil else { return .zero }
         lock.lock()
         defer { lock.unlock() }
-        guard let ctx = measuringContext else { return .zero }
+        guard let ctx = contexts(for: text, family: font.family).measuring else { return .zero }
         setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
                             numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0)
@@ -364,7 +439,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         guard loadError == nil, !text.isEmpty else { return 0 }
         lock.lock()
         defer { lock.unlock() }
-        guard let ctx = measuringContext else { return 0 }
+        guard let ctx = contexts(for: text, family: font.family).measuring else { return 0 }
         setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: Rect(x: 0, y: 0, width: width, height: 0), alignment: .left,
                             direction: .leftToRight, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: lineSpacing)
@@ -379,7 +454,7 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         guard loadError == nil else { return [] }
         lock.lock()
         defer { lock.unlock() }
-        guard let ctx = measuringContext else { return [] }
+        guard let ctx = contexts(for: text, family: font.family).measuring else { return [] }
         setLanguage(ctx, nil)
         let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
                             numberOfLines: 0, lineBreakMode: .byWordWrapping, lineSpacing: 0)
