@@ -58,6 +58,30 @@ import Testing
         #expect(lines > 100)
     }
 
+    /// A measurement asked for again (a font's line height for every table row, a label's size
+    /// while it lays out) is remembered, not laid out again; a long text is laid out each time.
+    @Test func aRepeatedMeasurementIsNotLaidOutAgain() {
+        let engine = TextEngine()
+        let size = engine.size(of: "Hg", font: font)
+        let height = engine.height(of: "Wi-Fi Assist", font: font, width: 90, lineSpacing: 0)
+        let before = engine.bytesLaidOut
+        for _ in 0..<3 {
+            #expect(engine.size(of: "Hg", font: font) == size)
+            #expect(engine.height(of: "Wi-Fi Assist", font: font, width: 90, lineSpacing: 0) == height)
+        }
+        #expect(engine.bytesLaidOut == before)
+        // Other inputs are other measurements.
+        #expect(engine.size(of: "Hg", font: ResolvedFont(system: 13, weight: .regular)) != size)
+        #expect(engine.height(of: "Wi-Fi Assist", font: font, width: 40, lineSpacing: 0) > height)
+        #expect(engine.size(of: "Hg", font: font, language: "ja") == size)
+        #expect(engine.bytesLaidOut > before)
+        let long = String(repeating: "word ", count: 100)
+        let measured = engine.bytesLaidOut
+        _ = engine.size(of: long, font: font)
+        _ = engine.size(of: long, font: font)
+        #expect(engine.bytesLaidOut - measured == 2 * long.utf8.count)
+    }
+
     /// Drawing one line of 30,000 paragraphs lays out the few paragraphs it shows, not all of them;
     /// measuring them lays out each once.
     @Test func onlyTheShownParagraphsAreLaidOut() throws {

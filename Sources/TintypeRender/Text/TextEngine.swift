@@ -424,6 +424,14 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         guard loadError == nil else { return .zero }
         lock.lock()
         defer { lock.unlock() }
+        let key = Measurement(text: text, font: font, language: language)
+        if let size = sizes[key] { return size }
+        let size = measureSize(of: text, font: font, language: language)
+        remember(size, for: key, in: &sizes)
+        return size
+    }
+
+    private func measureSize(of text: String, font: ResolvedFont, language: String?) -> Size {
         guard let ctx = contexts(for: text, family: font.family).measuring else { return .zero }
         setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: .zero, alignment: .left, direction: .leftToRight,
@@ -439,6 +447,39 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         guard loadError == nil, !text.isEmpty else { return 0 }
         lock.lock()
         defer { lock.unlock() }
+        let key = Measurement(text: text, font: font, language: language, width: width, lineSpacing: lineSpacing)
+        if let height = heights[key] { return height }
+        let height = measureHeight(of: text, font: font, width: width, lineSpacing: lineSpacing, language: language)
+        remember(height, for: key, in: &heights)
+        return height
+    }
+
+    /// What a measurement depends on. The measuring contexts are never drawn with, so the same
+    /// inputs always measure the same.
+    private struct Measurement: Hashable {
+        var text: String
+        var font: ResolvedFont
+        var language: String?
+        var width = 0.0
+        var lineSpacing = 0.0
+    }
+
+    /// Measurements already made: the resolver asks for a font's line height (the size of "Hg")
+    /// for every table row, and for a label's size several times while it lays out; each was a
+    /// Pango layout (itemizing and shaping) of its own. Short texts only, and at most
+    /// `maxMeasurements` of each kind, so a long suite's memory stays small.
+    private var sizes: [Measurement: Size] = [:]
+    private var heights: [Measurement: Double] = [:]
+    private static let maxMeasurements = 4096
+    private static let maxMeasuredBytes = 256
+
+    private func remember<Value>(_ value: Value, for key: Measurement, in cache: inout [Measurement: Value]) {
+        guard key.text.utf8.count <= Self.maxMeasuredBytes else { return }
+        if cache.count >= Self.maxMeasurements { cache.removeAll(keepingCapacity: true) }
+        cache[key] = value
+    }
+
+    private func measureHeight(of text: String, font: ResolvedFont, width: Double, lineSpacing: Double, language: String?) -> Double {
         guard let ctx = contexts(for: text, family: font.family).measuring else { return 0 }
         setLanguage(ctx, language)
         let item = TextItem(text: text, font: font, color: .black, frame: Rect(x: 0, y: 0, width: width, height: 0), alignment: .left,
