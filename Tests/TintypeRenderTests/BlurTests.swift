@@ -95,6 +95,53 @@ import Testing
         }
     }
 
+    /// Rows of one value each (several values, as under a bar over a table), with rows of detail
+    /// among them: the flat rows far from detail take the column shortcut, the rest the whole blur,
+    /// and every pixel must still be the reference's.
+    static func bands(width w: Int, height h: Int, channels: Int, detail: [Range<Int>]) -> [UInt8] {
+        let noise = pattern(width: w, height: h, channels: channels, seed: 99)
+        var p = [UInt8](repeating: 0, count: w * h * channels)
+        for y in 0..<h {
+            let flat: [UInt8] = [UInt8(40 + (y / 9) * 37 % 200), UInt8(90 + y / 13), UInt8(200 - y), 255]
+            for x in 0..<w {
+                for c in 0..<channels {
+                    let i = (y * w + x) * channels + c
+                    p[i] = detail.contains { $0.contains(y) } ? noise[i] : (channels == 1 ? flat[0] : flat[c])
+                }
+            }
+        }
+        return p
+    }
+
+    @Test(arguments: [1, 4])
+    func flatRowsGiveTheWholeBlursPixels(channels: Int) throws {
+        let w = 70, h = 90
+        for (sigma, detail) in [(3.0, [Range<Int>]()), (3.0, [40..<43]), (2.0, [10..<12, 75..<80]), (4.5, [0..<2]),
+                                (1.0, [44..<45]), (3.0, [30..<31, 60..<61])] {
+            let r = Blur.boxWidth(sigma: sigma) / 2
+            let input = Self.bands(width: w, height: h, channels: channels, detail: detail)
+            let expected = Self.reference(input, width: w, height: h, channels: channels, radius: r)
+            // Windows with room for the box on both sides: all rows, rows at the top and bottom
+            // edges, a middle slice; and one against the side, which takes the whole blur.
+            let m = 3 * r
+            for window in [PixelRect(x0: m, y0: 0, x1: w - m, y1: h), PixelRect(x0: m, y0: 0, x1: m + 5, y1: 8),
+                           PixelRect(x0: m + 2, y0: 20, x1: w - m, y1: 70), PixelRect(x0: m, y0: 85, x1: w - m - 1, y1: 90),
+                           PixelRect(x0: 0, y0: 30, x1: 20, y1: 50)] {
+                let out = try Self.blurred(input, width: w, height: h, channels: channels, sigma: sigma, window: window)
+                var wrong: (Int, Int)?
+                for y in 0..<h where wrong == nil {
+                    for x in 0..<w where wrong == nil {
+                        let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
+                        for c in 0..<channels where out[(y * w + x) * channels + c] != (inside ? expected : input)[(y * w + x) * channels + c] {
+                            wrong = (x, y)
+                        }
+                    }
+                }
+                #expect(wrong == nil, "sigma \(sigma), detail \(detail), \(window): first wrong pixel \(String(describing: wrong))")
+            }
+        }
+    }
+
     @Test func theFloatDivisionIsExactForEverySumABoxCanReach() {
         for d in [3, 5, 7, 9, 15, 31, 57, 75, 113, 255, 257, 1023, 4093, Blur.Divider.maxFloatWidth] {
             let divide = Blur.Divider(d)

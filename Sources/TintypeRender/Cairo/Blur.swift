@@ -30,12 +30,93 @@ enum Blur {
         cairo_surface_mark_dirty(surface.pointer)
     }
 
+    /// Three box blurs of width 2·radius+1 over `window` of the image at `data`, exactly as
+    /// `fullBoxBlur3` gives them, but without blurring what is known in advance.
+    ///
+    /// What lies under a bar is mostly flat: a table's background, a row of one color. A source row
+    /// whose pixels are all one value across every column that feeds the window is left as it is by
+    /// a horizontal pass (the box's sum is that value times the box width, which divides back
+    /// exactly). So an output row whose source rows within three radii are all such rows depends on
+    /// those rows' values alone: three vertical passes over one column of them, done with the same
+    /// passes and division as the whole blur, give it. Only the rows near a row with detail in it
+    /// are blurred in full. A window whose columns' sources would reach past the image's sides
+    /// (where the passes count transparency) is blurred in full.
+    static func boxBlur3(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int,
+                         channels: Int, radius r: Int, window out: PixelRect) {
+        let reach = 3 * r
+        guard out.x0 - reach >= 0, out.x1 + reach <= w, channels == 1 || channels == 4 else {
+            fullBoxBlur3(data, stride: stride, width: w, height: h, channels: channels, radius: r, window: out)
+            return
+        }
+        let sourceRows = max(0, out.y0 - reach)..<min(h, out.y1 + reach)
+        let x0 = out.x0 - reach, x1 = out.x1 + reach
+        // Each source row's first pixel (rows beyond the sources stay zero, never read for the
+        // window), and how many rows before each one are not flat across the columns that matter.
+        var column = [UInt8](repeating: 0, count: h * channels)
+        var detailBefore = [Int](repeating: 0, count: h + 1)
+        for y in 0..<h {
+            var flat = true
+            if sourceRows.contains(y) {
+                let row = data + y * stride
+                for c in 0..<channels { column[y * channels + c] = row[x0 * channels + c] }
+                // Every pixel equals the one before it: the row against itself one pixel on.
+                flat = memcmp(row + (x0 + 1) * channels, row + x0 * channels, (x1 - x0 - 1) * channels) == 0
+            }
+            detailBefore[y + 1] = detailBefore[y] + (flat ? 0 : 1)
+        }
+        func simple(_ y: Int) -> Bool {
+            detailBefore[min(h, y + reach + 1)] == detailBefore[max(0, y - reach)]
+        }
+        let rows = out.y0..<out.y1
+        let detailed = rows.filter { !simple($0) }
+        if detailed.count == rows.count {
+            fullBoxBlur3(data, stride: stride, width: w, height: h, channels: channels, radius: r, window: out)
+            return
+        }
+        // The rows near detail, as one band (the whole blur reads its sources before it writes, so
+        // a single call may work in place; two could read what the other wrote).
+        let band = detailed.first.map { $0...detailed[detailed.count - 1] }
+        if let band {
+            fullBoxBlur3(data, stride: stride, width: w, height: h, channels: channels, radius: r,
+                         window: PixelRect(x0: out.x0, y0: band.lowerBound, x1: out.x1, y1: band.upperBound + 1))
+        }
+        // The flat rows: three vertical passes over the column, as over a one-pixel-wide image.
+        let divide = Divider(2 * r + 1)
+        var other = [UInt8](repeating: 0, count: h * channels)
+        var sums = [UInt32](repeating: 0, count: channels)
+        var zeros = [UInt8](repeating: 0, count: channels)
+        column.withUnsafeMutableBufferPointer { c in
+            other.withUnsafeMutableBufferPointer { o in
+                sums.withUnsafeMutableBufferPointer { s in
+                    zeros.withUnsafeMutableBufferPointer { z in
+                        let c = c.baseAddress!, o = o.baseAddress!, s = s.baseAddress!, z = z.baseAddress!
+                        vertical(c, channels, o, channels, h, channels, 0..<h, 0..<1, r, divide, s, z)
+                        vertical(o, channels, c, channels, h, channels, 0..<h, 0..<1, r, divide, s, z)
+                        vertical(c, channels, o, channels, h, channels, 0..<h, 0..<1, r, divide, s, z)
+                    }
+                }
+            }
+        }
+        // Each flat row: its value once, then copied onto itself in doubling runs.
+        let start = out.x0 * channels, count = (out.x1 - out.x0) * channels
+        for y in rows where band?.contains(y) != true {
+            let row = data + y * stride + start
+            for c in 0..<channels { row[c] = other[y * channels + c] }
+            var done = channels
+            while done < count {
+                let n = min(done, count - done)
+                (row + done).update(from: row, count: n)
+                done += n
+            }
+        }
+    }
+
     /// Three box blurs of width 2·radius+1, each horizontal then vertical, every pass rounding to
     /// 8 bits (the order and rounding of the original per-channel implementation, so every golden
     /// keeps its bytes). All channels travel together; vertical passes walk row by row with one
     /// running sum per column, so memory is read in order.
-    static func boxBlur3(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int,
-                         channels: Int, radius r: Int, window out: PixelRect) {
+    static func fullBoxBlur3(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width w: Int, height h: Int,
+                             channels: Int, radius r: Int, window out: PixelRect) {
         let divide = Divider(2 * r + 1)
         func grow(_ a: Range<Int>, _ limit: Int) -> Range<Int> { max(0, a.lowerBound - r)..<min(limit, a.upperBound + r) }
         // What each pass must produce for the next, from the last pass back to the first.
