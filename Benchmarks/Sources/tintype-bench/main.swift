@@ -315,7 +315,12 @@ func benchFallback(scenePath: String, iterations: Int, warmup: Int) throws {
 func fontsOpened(scenePath: String) throws {
     let (scene, _) = try loadScenes(scenePath)
     _ = try Renderer().render(scene)
-    let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+    // Read to the end: /proc files report a size of 0, and reading by that size can stop after
+    // the first page, before the font files (a Latin scene then seemed to map none, not even Inter).
+    guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps"), let data = try handle.readToEnd() else {
+        throw BenchError("cannot read /proc/self/maps")
+    }
+    let maps = String(decoding: data, as: UTF8.self)
     let files = Set(maps.split(separator: "\n").compactMap { line -> String? in
         guard let slash = line.firstIndex(of: "/") else { return nil }
         let path = String(line[slash...])
