@@ -1,5 +1,6 @@
 // Why this module: a scene is data; this turns it into pixels. Resolve settles inheritance once,
 // components lay themselves out into a display list, and the Cairo raster draws that list.
+import CCairo
 import Foundation
 import TintypeModel
 
@@ -72,13 +73,34 @@ public final class Renderer: Sendable {
     }
 
     public func render(_ scene: Scene) throws(RenderError) -> Bitmap {
-        try rasterize(scene).surface.bitmap()
+        // Drawn straight into the bitmap's memory (cleared first, as a new surface is), so the
+        // screen is not copied out of a surface afterwards.
+        let list = try displayList(for: scene)
+        let (w, h) = Raster.pixelSize(of: list)
+        guard SceneLimits.allowsPixels(width: w, height: h) else { return try rasterize(list).surface.bitmap() }
+        var failure: RenderError?
+        let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, count in
+            guard let base = buffer.baseAddress else { count = 0; return }
+            memset(base, 0, w * h * 4)
+            count = w * h * 4
+            do throws(RenderError) {
+                let raster = try rasterize(list, into: base)
+                // Nothing may touch the memory once the array owns it.
+                cairo_surface_finish(raster.surface.pointer)
+            } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return Bitmap(width: w, height: h, pixels: pixels)
     }
 
     /// The scene drawn on a surface of its own, its missing characters warned about.
     private func rasterize(_ scene: Scene) throws(RenderError) -> Raster {
-        let list = try displayList(for: scene)
-        let raster = try Raster(list: list, images: images)
+        try rasterize(displayList(for: scene))
+    }
+
+    /// The list drawn on a surface of its own (or on `pixels`), its missing characters warned about.
+    private func rasterize(_ list: DisplayList, into pixels: UnsafeMutablePointer<UInt8>? = nil) throws(RenderError) -> Raster {
+        let raster = try Raster(list: list, images: images, into: pixels)
         raster.textEngine = textEngine
         try raster.draw(list.items)
         for (item, scalars) in raster.missingCharacters {

@@ -18,6 +18,14 @@ final class CairoSurface: @unchecked Sendable {
         try check()
     }
 
+    /// An ARGB32 surface over `pixels`, rows of width × 4 bytes, which must outlive it.
+    convenience init(wrapping pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int) throws(ImageFileError) {
+        guard SceneLimits.allowsPixels(width: width, height: height) else {
+            throw ImageFileError("a surface of \(width)×\(height) pixels is beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+        }
+        try self.init(owning: cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)))
+    }
+
     /// Takes ownership of a surface returned by cairo.
     init(owning pointer: OpaquePointer) throws(ImageFileError) {
         self.pointer = pointer

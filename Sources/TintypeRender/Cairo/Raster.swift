@@ -28,9 +28,18 @@ final class Raster {
     /// The engine text is drawn with (the shared one, unless the renderer has its own).
     var textEngine = TextEngine.shared
 
-    init(list: DisplayList, images: ImageStore, recording tape: PixelTape? = nil) throws(RenderError) {
-        let w = Int((list.size.width * list.scale).rounded()), h = Int((list.size.height * list.scale).rounded())
-        do { surface = try CairoSurface(width: w, height: h) } catch {
+    /// The size in device pixels of the image surface a list is drawn on.
+    static func pixelSize(of list: DisplayList) -> (width: Int, height: Int) {
+        (Int((list.size.width * list.scale).rounded()), Int((list.size.height * list.scale).rounded()))
+    }
+
+    /// Draws on a new image surface, or on `pixels` (cleared, `pixelSize(of:)` with rows of
+    /// width × 4 bytes, outliving the raster) when given.
+    init(list: DisplayList, images: ImageStore, recording tape: PixelTape? = nil, into pixels: UnsafeMutablePointer<UInt8>? = nil) throws(RenderError) {
+        let (w, h) = Self.pixelSize(of: list)
+        do throws(ImageFileError) {
+            if let pixels { surface = try CairoSurface(wrapping: pixels, width: w, height: h) } else { surface = try CairoSurface(width: w, height: h) }
+        } catch {
             throw RenderError(path: "", message: "cannot create a \(w)×\(h) surface: \(error.message)")
         }
         cr = cairo_create(surface.pointer)
