@@ -10,20 +10,22 @@ final class CairoSurface: @unchecked Sendable {
     private var keepAlive: CairoSurface?
 
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(ImageFileError) {
-        // Checked before Int32 conversion: no caller's arithmetic can make a surface past the pixel budget.
-        guard SceneLimits.allowsPixels(width: width, height: height) else {
-            throw ImageFileError("a surface of \(width)×\(height) pixels is beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
-        }
+        try Self.checkSize(width: width, height: height)
         pointer = cairo_image_surface_create(format, Int32(width), Int32(height))
         try check()
     }
 
     /// An ARGB32 surface over `pixels`, rows of width × 4 bytes, which must outlive it.
     convenience init(wrapping pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int) throws(ImageFileError) {
+        try Self.checkSize(width: width, height: height)
+        try self.init(owning: cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)))
+    }
+
+    /// Checked before Int32 conversion: no caller's arithmetic can make a surface past the pixel budget.
+    private static func checkSize(width: Int, height: Int) throws(ImageFileError) {
         guard SceneLimits.allowsPixels(width: width, height: height) else {
             throw ImageFileError("a surface of \(width)×\(height) pixels is beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
         }
-        try self.init(owning: cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)))
     }
 
     /// Takes ownership of a surface returned by cairo.
