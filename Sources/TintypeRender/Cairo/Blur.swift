@@ -50,63 +50,57 @@ enum Blur {
         }
         let sourceRows = max(0, out.y0 - reach)..<min(h, out.y1 + reach)
         let x0 = out.x0 - reach, x1 = out.x1 + reach
-        // Each source row's first pixel (rows beyond the sources stay zero, never read for the
-        // window), and how many rows before each one are not flat across the columns that matter.
-        var column = [UInt8](repeating: 0, count: h * channels)
+        // One buffer: each source row's first pixel (rows beyond the sources stay zero, never read
+        // for the window), the vertical passes' second column, and a pixel of zeros for the rows
+        // past the image. Beside it, how many rows before each one are not flat.
+        let n = h * channels
+        var columns = [UInt8](repeating: 0, count: 2 * n + channels)
         var detailBefore = [Int](repeating: 0, count: h + 1)
         for y in 0..<h {
             var flat = true
             if sourceRows.contains(y) {
                 let row = data + y * stride
-                for c in 0..<channels { column[y * channels + c] = row[x0 * channels + c] }
+                for c in 0..<channels { columns[y * channels + c] = row[x0 * channels + c] }
                 // Every pixel equals the one before it: the row against itself one pixel on.
                 flat = memcmp(row + (x0 + 1) * channels, row + x0 * channels, (x1 - x0 - 1) * channels) == 0
             }
             detailBefore[y + 1] = detailBefore[y] + (flat ? 0 : 1)
         }
-        func simple(_ y: Int) -> Bool {
-            detailBefore[min(h, y + reach + 1)] == detailBefore[max(0, y - reach)]
+        // A row near detail: a source row within three radii of it is not flat.
+        func nearDetail(_ y: Int) -> Bool {
+            detailBefore[min(h, y + reach + 1)] != detailBefore[max(0, y - reach)]
         }
         let rows = out.y0..<out.y1
-        let detailed = rows.filter { !simple($0) }
-        if detailed.count == rows.count {
-            fullBoxBlur3(data, stride: stride, width: w, height: h, channels: channels, radius: r, window: out)
-            return
-        }
-        // The rows near detail, as one band (the whole blur reads its sources before it writes, so
-        // a single call may work in place; two could read what the other wrote).
-        let band = detailed.first.map { $0...detailed[detailed.count - 1] }
-        if let band {
+        // The rows near detail take the whole blur, as one band (the whole blur reads its sources
+        // before it writes, so a single call may work in place; two could read what the other wrote).
+        var band: ClosedRange<Int>?
+        if let first = rows.first(where: nearDetail), let last = rows.last(where: nearDetail) {
             fullBoxBlur3(data, stride: stride, width: w, height: h, channels: channels, radius: r,
-                         window: PixelRect(x0: out.x0, y0: band.lowerBound, x1: out.x1, y1: band.upperBound + 1))
+                         window: PixelRect(x0: out.x0, y0: first, x1: out.x1, y1: last + 1))
+            if first == rows.lowerBound && last == rows.upperBound - 1 { return }
+            band = first...last
         }
         // The flat rows: three vertical passes over the column, as over a one-pixel-wide image.
         let divide = Divider(2 * r + 1)
-        var other = [UInt8](repeating: 0, count: h * channels)
         var sums = [UInt32](repeating: 0, count: channels)
-        var zeros = [UInt8](repeating: 0, count: channels)
-        column.withUnsafeMutableBufferPointer { c in
-            other.withUnsafeMutableBufferPointer { o in
-                sums.withUnsafeMutableBufferPointer { s in
-                    zeros.withUnsafeMutableBufferPointer { z in
-                        let c = c.baseAddress!, o = o.baseAddress!, s = s.baseAddress!, z = z.baseAddress!
-                        vertical(c, channels, o, channels, h, channels, 0..<h, 0..<1, r, divide, s, z)
-                        vertical(o, channels, c, channels, h, channels, 0..<h, 0..<1, r, divide, s, z)
-                        vertical(c, channels, o, channels, h, channels, 0..<h, 0..<1, r, divide, s, z)
-                    }
-                }
+        columns.withUnsafeMutableBufferPointer { buffer in
+            sums.withUnsafeMutableBufferPointer { s in
+                let c = buffer.baseAddress!, o = c + n, zeros = c + 2 * n, s = s.baseAddress!
+                vertical(c, channels, o, channels, h, channels, 0..<h, 0..<1, r, divide, s, zeros)
+                vertical(o, channels, c, channels, h, channels, 0..<h, 0..<1, r, divide, s, zeros)
+                vertical(c, channels, o, channels, h, channels, 0..<h, 0..<1, r, divide, s, zeros)
             }
         }
         // Each flat row: its value once, then copied onto itself in doubling runs.
         let start = out.x0 * channels, count = (out.x1 - out.x0) * channels
         for y in rows where band?.contains(y) != true {
             let row = data + y * stride + start
-            for c in 0..<channels { row[c] = other[y * channels + c] }
+            for c in 0..<channels { row[c] = columns[n + y * channels + c] }
             var done = channels
             while done < count {
-                let n = min(done, count - done)
-                (row + done).update(from: row, count: n)
-                done += n
+                let k = min(done, count - done)
+                (row + done).update(from: row, count: k)
+                done += k
             }
         }
     }
