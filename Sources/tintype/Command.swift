@@ -3,8 +3,9 @@ import TintypeModel
 import TintypeRender
 import TintypeSnapshot
 
-/// A subcommand: parsed from its arguments, then run. Its usage line, its help and its parsing
-/// all come from one table (`options`), so none of them can list an option the others lack.
+/// A subcommand: its options declared once, in one table (`options`) whose rows each parse and
+/// store their own value, then run. Its usage line, its help, its parsing and its suggestions all
+/// come from that table, so none of them can know an option the others lack.
 protocol Command {
     static var name: String { get }
     static var abstract: String { get }
@@ -12,36 +13,135 @@ protocol Command {
     static var arguments: String { get }
     /// One row per positional argument for the help: its name and what it is.
     static var argumentHelp: [(String, String)] { get }
-    static var options: [OptionSpec] { get }
+    /// The options in the order the usage line and the help list them.
+    static var options: [Option<Self>] { get }
     /// The help text after the options: what the command does, exit codes, examples.
     static var discussion: String { get }
-    init(arguments: [String]) throws
+    /// The command with every option at its default, before any argument is read.
+    init()
+    /// Takes one positional argument; by default there are none.
+    mutating func argument(_ value: String) throws(UsageError)
+    /// Checks the arguments as a whole, once every one is read.
+    mutating func validate() throws(UsageError)
     func run() -> Int32
 }
 
-/// One option of a command: its names (short first), the value it takes (nil for a flag), and
-/// its help. The last name is the one the command matches on.
+/// What an option's value is, where that matters beyond parsing. A path the command writes or
+/// deletes is declared as such, so that every one of them can be found (and guarded) from the table.
+enum OptionKind: Sendable, Equatable {
+    /// A flag, or a value that is not a path written to (a number, a name, a pattern, an input).
+    case plain
+    /// A file written whole (or - for standard output, where the command allows it).
+    case outputFile
+    /// A folder written whole: what it held is replaced.
+    case outputFolder
+    /// A folder files are written into; what else it holds stays.
+    case outputInto
+}
+
+/// One option as the usage line and the help show it: its names (short first), the value it takes
+/// (nil for a flag), its help and its kind. The last name is the one messages use.
 struct OptionSpec: Sendable {
     var names: [String]
     var value: String?
     var help: String
-    init(_ names: String..., value: String? = nil, help: String) {
-        self.names = names; self.value = value; self.help = help
+    var kind: OptionKind
+    init(_ names: [String], value: String? = nil, help: String, kind: OptionKind = .plain) {
+        self.names = names; self.value = value; self.help = help; self.kind = kind
     }
     var name: String { names[names.count - 1] }
+}
+
+/// A row of a command's option table: the option, and how its value is stored into the command.
+struct Option<Target> {
+    var spec: OptionSpec
+    /// Parses the value (empty for a flag) into the command being built.
+    var store: (inout Target, String) throws(UsageError) -> Void
+
+    /// A flag: `set` runs each time it is given.
+    static func flag(_ names: String..., help: String, _ set: @escaping (inout Target) -> Void) -> Option {
+        Option(spec: OptionSpec(names, help: help), store: { target, _ in set(&target) })
+    }
+
+    /// A flag that turns a Boolean on.
+    static func flag(_ names: String..., help: String, _ keyPath: WritableKeyPath<Target, Bool>) -> Option {
+        Option(spec: OptionSpec(names, help: help), store: { target, _ in target[keyPath: keyPath] = true })
+    }
+
+    /// An option with a value, parsed by `parse`.
+    static func value(_ names: String..., value: String, help: String, kind: OptionKind = .plain,
+                      _ parse: @escaping (inout Target, String) throws(UsageError) -> Void) -> Option {
+        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: parse)
+    }
+
+    /// An option whose value is kept as it is given.
+    static func value(_ names: String..., value: String, help: String, kind: OptionKind = .plain,
+                      _ keyPath: WritableKeyPath<Target, String?>) -> Option {
+        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: { target, v in target[keyPath: keyPath] = v })
+    }
+
+    /// An option whose value is kept as it is given, replacing a default.
+    static func value(_ names: String..., value: String, help: String, kind: OptionKind = .plain,
+                      _ keyPath: WritableKeyPath<Target, String>) -> Option {
+        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: { target, v in target[keyPath: keyPath] = v })
+    }
+
+    /// The same option storing into a part of a larger command (a shared group of options).
+    func lifted<Whole>(_ keyPath: WritableKeyPath<Whole, Target>) -> Option<Whole> {
+        let store = self.store
+        return Option<Whole>(spec: spec, store: { whole, v throws(UsageError) in try store(&whole[keyPath: keyPath], v) })
+    }
+
+    /// The same option with `also` run after it stores its value.
+    func then(_ also: @escaping (inout Target, String) -> Void) -> Option {
+        let store = self.store
+        return Option(spec: spec, store: { target, v throws(UsageError) in try store(&target, v); also(&target, v) })
+    }
+
+    /// The same option with more help after its own.
+    func helping(_ more: String) -> Option {
+        var o = self
+        o.spec.help += more
+        return o
+    }
 }
 
 extension Command {
     static var arguments: String { "" }
     static var argumentHelp: [(String, String)] { [] }
-    static var options: [OptionSpec] { [] }
+    static var options: [Option<Self>] { [] }
     static var discussion: String { "" }
+
+    mutating func argument(_ value: String) throws(UsageError) {
+        throw UsageError(message: "unexpected argument \"\(value)\"", command: Self.self)
+    }
+
+    mutating func validate() throws(UsageError) {}
+
+    /// The table as the usage line and the help show it.
+    static var specs: [OptionSpec] { options.map(\.spec) }
+
+    /// The command its arguments describe: each option's row stores its value, each positional
+    /// argument goes to `argument(_:)`, then the whole is validated.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Self {
+        let table = options
+        var command = Self()
+        var scanner = ArgumentScanner(arguments, specs: table.map(\.spec), command: Self.self)
+        while let (row, value) = try scanner.next() {
+            if let row { try table[row].store(&command, value) } else { try command.argument(value) }
+        }
+        try command.validate()
+        return command
+    }
+
+    /// The command its arguments describe (`parse`).
+    init(arguments: [String]) throws(UsageError) { self = try Self.parse(arguments) }
 
     /// `Usage: tintype test [DIR...] [--record MODE] …`, from the table.
     static var usage: String {
         var parts = ["Usage: tintype", name]
         if !arguments.isEmpty { parts.append(arguments) }
-        for o in options { parts.append("[" + o.names[0] + (o.value.map { " " + $0 } ?? "") + "]") }
+        for o in specs { parts.append("[" + o.names[0] + (o.value.map { " " + $0 } ?? "") + "]") }
         return parts.joined(separator: " ")
     }
 
@@ -56,7 +156,7 @@ extension Command {
         }
         var s = ""
         if !argumentHelp.isEmpty { s += "Arguments:\n" + rows(argumentHelp) + "\n\n" }
-        let optionRows = (options + [OptionSpec("-h", "--help", help: "Show this help.")]).map { o in
+        let optionRows = (specs + [OptionSpec(["-h", "--help"], help: "Show this help.")]).map { o in
             (o.names.joined(separator: ", ") + (o.value.map { " " + $0 } ?? ""), o.help)
         }
         s += "Options:\n" + rows(optionRows)
@@ -127,10 +227,9 @@ enum Tool {
         if rest.contains("--help") || rest.contains("-h") { print(fullHelp(type)); return ExitCode.success }
         let command: any Command
         do {
-            command = try type.init(arguments: rest)
+            command = try type.parse(rest)
         } catch {
-            let message = (error as? UsageError)?.message ?? "\(error)"
-            printError(message, usage: type.usage, hint: "See 'tintype help \(type.name)'.")
+            printError(error.message, usage: type.usage, hint: "See 'tintype help \(type.name)'.")
             return ExitCode.usage
         }
         return command.run()
@@ -155,13 +254,14 @@ struct ArgumentScanner {
     private var args: [String]
     private var index = 0
     private var positionalOnly = false
+    let specs: [OptionSpec]
     let command: any Command.Type
 
-    init(_ args: [String], command: any Command.Type) { self.args = args; self.command = command }
+    init(_ args: [String], specs: [OptionSpec], command: any Command.Type) { self.args = args; self.specs = specs; self.command = command }
 
-    /// The next argument: an option from the table with its value (nil for a flag), or a
-    /// positional argument (`option` nil).
-    mutating func next() throws(UsageError) -> (option: String?, value: String)? {
+    /// The next argument: the row of an option in the table with its value (empty for a flag), or
+    /// a positional argument (`row` nil).
+    mutating func next() throws(UsageError) -> (row: Int?, value: String)? {
         guard index < args.count else { return nil }
         let a = args[index]
         index += 1
@@ -173,9 +273,9 @@ struct ArgumentScanner {
         if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
             name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
         }
-        guard let spec = command.options.first(where: { $0.names.contains(name) }) else {
+        guard let row = specs.firstIndex(where: { $0.names.contains(name) }) else {
             var message = "unknown option \"\(name)\""
-            let all = command.options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
+            let all = specs.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
             // A mistyped or shortened option ("--tresh", "--max-pix") is also compared with each
             // option's start, as long as it is.
             let best = Suggest.closest(to: name, in: all)
@@ -183,15 +283,16 @@ struct ArgumentScanner {
             if let best { message += "; did you mean \"\(best)\"?" }
             throw UsageError(message: message, command: command)
         }
+        let spec = specs[row]
         guard spec.value != nil else {
             if inline != nil { throw UsageError(message: "\(spec.name) takes no value, found \"\(a)\"", command: command) }
-            return (spec.name, "")
+            return (row, "")
         }
-        if let inline { return (spec.name, inline) }
+        if let inline { return (row, inline) }
         guard index < args.count else { throw UsageError(message: "missing value for \(spec.name)", command: command) }
         let v = args[index]
         index += 1
-        return (spec.name, v)
+        return (row, v)
     }
 }
 
@@ -215,11 +316,11 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
 /// turns it into a failure CI can see.
 enum Watchdog {
     static let defaultSeconds: Double = 3600
-    static let spec = OptionSpec("--timeout", value: "SECONDS", help: "End the run with an error (exit 1) when it takes longer (default 3600).")
 
-    /// Reads the option's value: 0.001 seconds to about four months.
-    static func read(_ value: String, command: any Command.Type) throws(UsageError) -> Double {
-        try number("--timeout", value, in: 0.001...1e7, command: command)
+    /// `--timeout SECONDS`, stored at `keyPath`: 0.001 seconds to about four months.
+    static func option<C: Command>(_ keyPath: WritableKeyPath<C, Double>) -> Option<C> {
+        .value("--timeout", value: "SECONDS", help: "End the run with an error (exit 1) when it takes longer (default \(format(defaultSeconds)))."
+        ) { command, v throws(UsageError) in command[keyPath: keyPath] = try number("--timeout", v, in: 0.001...1e7, command: C.self) }
     }
 
     /// Starts the clock; `what` names the run in the message.
@@ -245,25 +346,22 @@ func readPNGHead(_ path: String) -> [UInt8]? {
     return (try? handle.read(upToCount: 64)).map { Array($0) } ?? []
 }
 
-/// The comparison options `test` and `diff` share, and their reading into a tolerance.
+/// The comparison options `test` and `diff` share, declared once: each stores into the command's
+/// tolerance at `keyPath`.
 enum ToleranceOptions {
-    static let specs: [OptionSpec] = [
-        OptionSpec("--threshold", value: "T", help: "Per-pixel YIQ threshold, 0 to 1 (default 0.1; 0 is exact)."),
-        OptionSpec("--max-pixels", value: "N", help: "Differing pixels tolerated (default 0)."),
-        OptionSpec("--max-ratio", value: "R", help: "Share of differing pixels tolerated, 0 to 1 (default 0)."),
-        OptionSpec("--count-antialiasing", help: "Count anti-aliased pixels as differences too."),
-    ]
-
-    /// Reads `option` into `tolerance`; false when it is none of the comparison options.
-    static func read(_ option: String, _ value: String, into tolerance: inout Tolerance, command: any Command.Type) throws(UsageError) -> Bool {
-        switch option {
-        case "--threshold": tolerance.threshold = try number(option, value, in: 0...1, command: command)
-        case "--max-pixels": tolerance.maxDifferentPixels = Int(try number(option, value, in: 0...1e12, command: command))
-        case "--max-ratio": tolerance.maxDifferentRatio = try number(option, value, in: 0...1, command: command)
-        case "--count-antialiasing": tolerance.countAntialiasing = true
-        default: return false
-        }
-        return true
+    static func options<C: Command>(_ keyPath: WritableKeyPath<C, Tolerance>) -> [Option<C>] {
+        [
+            .value("--threshold", value: "T", help: "Per-pixel YIQ threshold, 0 to 1 (default 0.1; 0 is exact).") { c, v throws(UsageError) in
+                c[keyPath: keyPath].threshold = try number("--threshold", v, in: 0...1, command: C.self)
+            },
+            .value("--max-pixels", value: "N", help: "Differing pixels tolerated (default 0).") { c, v throws(UsageError) in
+                c[keyPath: keyPath].maxDifferentPixels = Int(try number("--max-pixels", v, in: 0...1e12, command: C.self))
+            },
+            .value("--max-ratio", value: "R", help: "Share of differing pixels tolerated, 0 to 1 (default 0).") { c, v throws(UsageError) in
+                c[keyPath: keyPath].maxDifferentRatio = try number("--max-ratio", v, in: 0...1, command: C.self)
+            },
+            .flag("--count-antialiasing", help: "Count anti-aliased pixels as differences too.") { c in c[keyPath: keyPath].countAntialiasing = true },
+        ]
     }
 }
 

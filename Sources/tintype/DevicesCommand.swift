@@ -9,11 +9,6 @@ struct DevicesCommand: Command {
         in portrait and landscape. Aliases are listed below each device.
         """
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        if let (_, extra) = try scanner.next() { throw UsageError(message: "unexpected argument \"\(extra)\"", command: Self.self) }
-    }
-
     func run() -> Int32 {
         func n(_ v: Double) -> String { v.rounded() == v ? String(Int(v)) : String(v) }
         func insets(_ i: EdgeInsets) -> String { "\(n(i.top)),\(n(i.left)),\(n(i.bottom)),\(n(i.right))" }

@@ -8,13 +8,13 @@ struct DiffCommand: Command {
     static let abstract = "Compare two PNG images perceptually."
     static let arguments = "A.png B.png"
     static let argumentHelp = [("A.png", "The expected image."), ("B.png", "The actual image.")]
-    static let options = [
-        OptionSpec("-o", "--output", value: "DIFF.png", help: """
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "DIFF.png", help: """
             A's pixels faded toward white in gray, differing pixels red, anti-aliased
             ones yellow. Written only when the images differ.
-            """),
-        OptionSpec("--strip", value: "STRIP.png", help: "A | diff | B side by side."),
-    ] + ToleranceOptions.specs
+            """, kind: .outputFile, \.output),
+        .value("--strip", value: "STRIP.png", help: "A | diff | B side by side.", kind: .outputFile, \.strip),
+    ] + ToleranceOptions.options(\.tolerance) }
     static let discussion = """
         Compares B (actual) with A (expected): identical bytes first, then pixelmatch's YIQ distance
         per pixel with anti-aliasing detection. Prints one line: identical, or how many pixels
@@ -31,17 +31,9 @@ struct DiffCommand: Command {
     var strip: String?
     var tolerance = Tolerance.default
 
-    init(arguments: [String]) throws {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: inputs.append(v)
-            case "--output": output = v
-            case "--strip": strip = v
-            case let option? where try ToleranceOptions.read(option, v, into: &tolerance, command: Self.self): break
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    mutating func argument(_ value: String) throws(UsageError) { inputs.append(value) }
+
+    func validate() throws(UsageError) {
         guard inputs.count == 2 else {
             throw UsageError(message: inputs.count < 2 ? "diff needs two PNG files" : "diff takes two PNG files, found \(inputs.count)", command: Self.self)
         }

@@ -3,10 +3,11 @@ import TintypeRender
 struct FontsCommand: Command {
     static let name = "fonts"
     static let abstract = "List the font chain text falls back along, and what each font covers."
-    static let options = [
-        OptionSpec("--locale", value: "TAG", help: "the chain for a scene's locale (BCP 47): the Chinese, Japanese or Korean face that language prefers comes first among the CJK faces (ja → JP)"),
-        OptionSpec("--fontconfig", help: "print the private fontconfig configuration instead; it sees only the files listed, never the machine's own fonts"),
-    ]
+    static var options: [Option<Self>] { [
+        .value("--locale", value: "TAG", help: "the chain for a scene's locale (BCP 47): the Chinese, Japanese or Korean face that language prefers comes first among the CJK faces (ja → JP)",
+               \.locale),
+        .flag("--fontconfig", help: "print the private fontconfig configuration instead; it sees only the files listed, never the machine's own fonts", \.fontconfig),
+    ] }
     static let discussion = """
         Prints the fonts text is drawn with, in the order a character falls back along them: Inter
         (the system font stand-in) first, then each pinned fallback with its Debian package, the
@@ -16,18 +17,6 @@ struct FontsCommand: Command {
 
     var locale: String?
     var fontconfig = false
-
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, value) = try scanner.next() {
-            switch option {
-            case "--locale": locale = value
-            case "--fontconfig": fontconfig = true
-            case nil: throw UsageError(message: "unexpected argument \"\(value)\"", command: Self.self)
-            default: throw UsageError(message: "option \(option!) is declared but not handled", command: Self.self)
-            }
-        }
-    }
 
     func run() -> Int32 {
         if fontconfig { print(FontPolicy.configurationText, terminator: ""); return ExitCode.success }

@@ -7,20 +7,20 @@ struct IconCommand: Command {
     static let abstract = "Make an app icon set (every iOS 7–11 size and its Contents.json) from one source."
     static let arguments = "SOURCE"
     static let argumentHelp = [("SOURCE", "An .svg, a .png (at least 1024×1024) or a scene .json, square and opaque.")]
-    static let options = [
-        OptionSpec("-o", "--output", value: "DIR", help: """
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "DIR", help: """
             The folder to write, usually NAME.appiconset inside an asset catalog
             (default: AppIcon.appiconset in the current folder).
-            """),
-        OptionSpec("--force", help: """
+            """, kind: .outputFolder, \.output),
+        .flag("--force", help: """
             Replace the folder even if it holds files that are not part of an
             icon set (they are removed).
-            """),
-        OptionSpec("--preview", value: "FILE.png", help: """
+            """, \.force),
+        .value("--preview", value: "FILE.png", help: """
             Also write a picture of the set as iOS shows it: each icon at its
             size in points, under the continuous-corner mask, on a wallpaper.
-            """),
-    ]
+            """, kind: .outputFile, \.preview),
+    ] }
     static let discussion = """
         Writes the icons Xcode 9 asks for on iOS 7 to 11: iPhone notification (20 points at 2x and
         3x), settings (29), Spotlight (40) and app (60); iPad notification, settings, Spotlight (1x
@@ -55,18 +55,12 @@ struct IconCommand: Command {
     var force = false
     var preview: String?
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        var sources: [String] = []
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: sources.append(v)
-            case "--output": output = v
-            case "--force": force = true
-            case "--preview": preview = v
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    /// The sources named; one is taken.
+    var sources: [String] = []
+
+    mutating func argument(_ value: String) throws(UsageError) { sources.append(value) }
+
+    mutating func validate() throws(UsageError) {
         guard let first = sources.first else { throw UsageError(message: "missing icon source (an .svg, .png or scene .json)", command: Self.self) }
         guard sources.count == 1 else { throw UsageError(message: "an icon set is made from one source, found \(sources.count)", command: Self.self) }
         source = first

@@ -55,10 +55,10 @@ struct LaunchImagesCommand: Command {
     static let abstract = "Render a scene as every launch image iOS 7–11 asks for, with Xcode's Contents.json."
     static let arguments = "SCENE.json"
     static let argumentHelp = [("SCENE.json", "The launch screen, rendered on each device in each orientation it needs.")]
-    static let options = [
-        OptionSpec("-o", "--output", value: "DIR", help: "The folder to write (default: LaunchImage.launchimage)."),
-        OptionSpec("--force", help: "Replace the folder even if it holds files that are not part of the set."),
-    ]
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "DIR", help: "The folder to write (default: LaunchImage.launchimage).", kind: .outputFolder, \.output),
+        .flag("--force", help: "Replace the folder even if it holds files that are not part of the set.", \.force),
+    ] }
     static let discussion = """
         Writes the 11 launch images of Xcode 9's LaunchImage set for iOS 7 and later, each the scene
         rendered on the device and in the orientation of its slot, named as Xcode names them
@@ -81,17 +81,12 @@ struct LaunchImagesCommand: Command {
     var output = "LaunchImage.launchimage"
     var force = false
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        var scenes: [String] = []
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: scenes.append(v)
-            case "--output": output = v
-            case "--force": force = true
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    /// The scenes named; one is taken.
+    var scenes: [String] = []
+
+    mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
+
+    mutating func validate() throws(UsageError) {
         guard let first = scenes.first else { throw UsageError(message: "missing scene file", command: Self.self) }
         guard scenes.count == 1 else { throw UsageError(message: "launch images are made from one scene, found \(scenes.count)", command: Self.self) }
         scene = first

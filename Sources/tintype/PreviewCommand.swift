@@ -10,10 +10,21 @@ struct PreviewCommand: Command {
         a theme the scenes include is not one.
         """)]
     static let defaultPort: UInt16 = 7357
-    static let options = [
-        OptionSpec("--port", value: "N", help: "The port on 127.0.0.1 (default \(defaultPort)); 0 picks a free one."),
-        OptionSpec("--log", help: "Print each request to standard error as it is answered."),
-    ] + TraitOptions.specs
+    static var options: [Option<Self>] {
+        // The trait options are also kept as given, for the page's address.
+        let traits = TraitOptions.options(\Self.overrides).map { option -> Option<Self> in
+            let name = String(option.spec.name.dropFirst(2)), flag = option.spec.value == nil
+            return option.then { c, v in c.traitQuery.append((name, flag ? "1" : v)) }
+        }
+        let own: [Option<Self>] = [
+        .value("--port", value: "N", help: "The port on 127.0.0.1 (default \(defaultPort)); 0 picks a free one.") { c, v throws(UsageError) in
+            guard let p = UInt16(v) else { throw UsageError(message: "--port takes a number from 0 to 65535, found \"\(v)\"", command: Self.self) }
+            c.port = p
+        },
+        .flag("--log", help: "Print each request to standard error as it is answered.", \.log),
+        ]
+        return own + traits
+    }
     static let discussion = """
         Serves a page on 127.0.0.1 (this machine only) that shows every scene of the folder
         rendered, each variant beside the others. Saving a scene file, or an image a scene uses,
@@ -40,23 +51,12 @@ struct PreviewCommand: Command {
     /// The trait options as given, for the page's address.
     var traitQuery: [(String, String)] = []
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil:
-                if directory != nil { throw UsageError(message: "preview takes one folder, found \"\(v)\" too", command: Self.self) }
-                directory = v
-            case "--port":
-                guard let p = UInt16(v) else { throw UsageError(message: "--port takes a number from 0 to 65535, found \"\(v)\"", command: Self.self) }
-                port = p
-            case "--log": log = true
-            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides):
-                traitQuery.append((String(option.dropFirst(2)), option == "--dimmed" ? "1" : v))
-            case let other?:
-                throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    mutating func argument(_ v: String) throws(UsageError) {
+        if directory != nil { throw UsageError(message: "preview takes one folder, found \"\(v)\" too", command: Self.self) }
+        directory = v
+    }
+
+    func validate() throws(UsageError) {
         guard let directory else { throw UsageError(message: "missing folder", command: Self.self) }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else {

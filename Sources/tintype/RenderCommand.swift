@@ -8,28 +8,39 @@ struct RenderCommand: Command {
     static let abstract = "Render scene files to PNG, SVG or PDF."
     static let arguments = "SCENE.json..."
     static let argumentHelp = [("SCENE.json", "A scene file, or - to read one from standard input.")]
-    static let options = [
-        OptionSpec("-o", "--output", value: "PATH", help: """
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "PATH", help: """
             Where to write. For one scene: a file (.png, .svg or .pdf; its folder
             is created if missing), a folder (ending in / or existing), or - for
             standard output. For several scenes: a folder, created if missing, or
             one .pdf file with a page per image. Default: NAME.png in the current
             folder.
-            """),
-        OptionSpec("--format", value: "FORMAT", help: """
+            """, kind: .outputFile, \.output),
+        .value("--format", value: "FORMAT", help: """
             png, svg or pdf. Default: the output file's extension, else png. Any
             other extension is an error.
-            """),
-        OptionSpec("--scale", value: "N", help: """
+            """) { c, v throws(UsageError) in
+            guard let f = ImageFormat(rawValue: v.lowercased()) else {
+                throw UsageError(message: "--format takes \(ImageFormat.list), found \"\(v)\"", command: Self.self)
+            }
+            c.format = f
+        },
+        .value("--scale", value: "N", help: """
             Render at N pixels per point instead of the device's (0.25 to 16,
             within the pixel limit: 16384 a side, 64 megapixels).
-            """),
-        Watchdog.spec,
-        OptionSpec("--verbose", help: """
+            """) { c, v throws(UsageError) in
+            guard let s = Double(v), s.isFinite, SceneLimits.scaleRange.contains(s) else {
+                let r = SceneLimits.scaleRange
+                throw UsageError(message: "--scale takes a number from \(r.lowerBound) to \(Int(r.upperBound)), found \"\(v)\"", command: Self.self)
+            }
+            c.overrides.scale = s
+        },
+        Watchdog.option(\.timeout),
+        .flag("--verbose", help: """
             Also print what the layout resolved on its own: arranged views that need
             more room than their stack has, and which one gives way.
-            """),
-    ] + TraitOptions.specs
+            """, \.verbose),
+    ] + TraitOptions.options(\.overrides) }
     static let discussion = """
         A scene with "variants" (or "devices") renders once per variant, each to its own PNG named
         after the traits that vary: NAME.DEVICE.png (game.iphone-8.png), settings.iphone-se.ax3.rtl.png.
@@ -69,32 +80,7 @@ struct RenderCommand: Command {
     var format: ImageFormat?
     var verbose = false
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: scenes.append(v)
-            case "--output": output = v
-            case "--timeout": timeout = try Watchdog.read(v, command: Self.self)
-            case "--verbose": verbose = true
-            case "--scale":
-                guard let s = Double(v), s.isFinite, SceneLimits.scaleRange.contains(s) else {
-                    let r = SceneLimits.scaleRange
-                    throw UsageError(message: "--scale takes a number from \(r.lowerBound) to \(Int(r.upperBound)), found \"\(v)\"", command: Self.self)
-                }
-                overrides.scale = s
-            case "--format":
-                guard let f = ImageFormat(rawValue: v.lowercased()) else {
-                    throw UsageError(message: "--format takes \(ImageFormat.list), found \"\(v)\"", command: Self.self)
-                }
-                format = f
-            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
-            case let other?:
-                throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
-        try validate()
-    }
+    mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
     func validate() throws(UsageError) {
         guard !scenes.isEmpty else { throw UsageError(message: "missing scene file", command: Self.self) }

@@ -12,13 +12,13 @@ struct ReportCommand: Command {
         Each DIR is a result bundle ('tintype test --bundle DIR') or a folder
         holding bundles at any depth (as CI downloads them: bundles/shard-1/...).
         """)]
-    static let options = [
-        OptionSpec("-o", "--output", value: "DIR", help: """
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "DIR", help: """
             Where the merged report goes (created if missing): index.html with its
             images/, junit.xml and results.json. Default: tintype-report.
-            """),
-        OptionSpec("--junit", value: "PATH", help: "Write the JUnit XML here instead of DIR/junit.xml."),
-    ]
+            """, kind: .outputInto, \.output),
+        .value("--junit", value: "PATH", help: "Write the JUnit XML here instead of DIR/junit.xml.", kind: .outputFile, \.junit),
+    ] }
     static let discussion = """
         Every scene appears once: a scene found in two bundles is an error (bundles of different
         runs were mixed). The report is self-contained, as 'tintype test' writes it: it copies the
@@ -37,24 +37,20 @@ struct ReportCommand: Command {
     var output = "tintype-report"
     var junit: String?
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        var action: String?
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil where action == nil:
-                guard v == "merge" else {
-                    var message = "unknown action \"\(v)\"; report knows merge"
-                    if Suggest.closest(to: v, in: ["merge"]) != nil { message = "unknown action \"\(v)\"; did you mean \"merge\"?" }
-                    throw UsageError(message: message, command: Self.self)
-                }
-                action = v
-            case nil: inputs.append(v)
-            case "--output": output = v
-            case "--junit": junit = v
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
+    /// The action named first (merge is the only one).
+    var action: String?
+
+    mutating func argument(_ v: String) throws(UsageError) {
+        guard action == nil else { inputs.append(v); return }
+        guard v == "merge" else {
+            var message = "unknown action \"\(v)\"; report knows merge"
+            if Suggest.closest(to: v, in: ["merge"]) != nil { message = "unknown action \"\(v)\"; did you mean \"merge\"?" }
+            throw UsageError(message: message, command: Self.self)
         }
+        action = v
+    }
+
+    func validate() throws(UsageError) {
         guard action != nil else { throw UsageError(message: "missing action (merge)", command: Self.self) }
         guard !inputs.isEmpty else { throw UsageError(message: "merge needs at least one bundle folder", command: Self.self) }
         for dir in inputs {

@@ -5,14 +5,14 @@ import TintypeModel
 struct SchemaCommand: Command {
     static let name = "schema"
     static let abstract = "Print the JSON Schema of scene files (for editors and validators)."
-    static let options = [
-        OptionSpec("--generate", value: "DIR", help: """
+    static var options: [Option<Self>] { [
+        .value("--generate", value: "DIR", help: """
             Instead, generate the schema from the decoder and what it reads in
             every scene under DIR (Scripts/schema does this with Snapshots to
             regenerate docs/scene.schema.json). Exit code 1 if a scene does not
             decode.
-            """),
-    ]
+            """, \.generate),
+    ] }
     static let discussion = """
         The schema (JSON Schema draft-07) is generated from the scene decoder itself: for each kind
         of object, the keys it asks for and the form each read accepts. It is the same text as
@@ -26,15 +26,7 @@ struct SchemaCommand: Command {
 
     var generate: String?
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: throw UsageError(message: "unexpected argument \"\(v)\"", command: Self.self)
-            case "--generate": generate = v
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    func validate() throws(UsageError) {
         if let generate {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: generate, isDirectory: &isDir), isDir.boolValue else {

@@ -8,14 +8,26 @@ struct ScreenshotsCommand: Command {
     static let abstract = "Render scenes at the App Store's screenshot sizes, into one folder per display size."
     static let arguments = "SCENE.json|DIR..."
     static let argumentHelp = [("SCENE.json|DIR", "Scene files, or folders whose .json files are scenes (in name order).")]
-    static let options = [
-        OptionSpec("-o", "--output", value: "DIR", help: "The folder to write (default: screenshots)."),
-        OptionSpec("--sizes", value: "LIST", help: """
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "DIR", help: "The folder to write (default: screenshots).", kind: .outputFolder, \.output),
+        .value("--sizes", value: "LIST", help: """
             Display sizes, comma-separated: 5.8, 5.5, 4.7, 4, 3.5 (iPhone),
             12.9, 9.7 (iPad), or all. Default: 5.8,5.5,12.9.
-            """),
-        OptionSpec("--force", help: "Replace the output folder even if it is not empty."),
-    ]
+            """) { c, v throws(UsageError) in
+            if v.lowercased() == "all" { c.sizes = StoreScreenshotSize.all; return }
+            var chosen: [StoreScreenshotSize] = []
+            for part in v.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+                guard let size = StoreScreenshotSize.named(part) else {
+                    let names = StoreScreenshotSize.all.map { String($0.name.dropLast(5)) }.joined(separator: ", ")
+                    throw UsageError(message: "--sizes: unknown display size \"\(part)\"; the sizes are \(names) or all", command: Self.self)
+                }
+                if !chosen.contains(size) { chosen.append(size) }
+            }
+            guard !chosen.isEmpty else { throw UsageError(message: "--sizes needs at least one display size", command: Self.self) }
+            c.sizes = chosen
+        },
+        .flag("--force", help: "Replace the output folder even if it is not empty.", \.force),
+    ] }
     static let discussion = """
         Each scene is rendered on the device of each display size, in the scene's own orientation
         and other traits (a scene with variants gives one screenshot per variant), and written as
@@ -46,28 +58,9 @@ struct ScreenshotsCommand: Command {
     var sizes: [StoreScreenshotSize] = StoreScreenshotSize.defaults.compactMap(StoreScreenshotSize.named)
     var force = false
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: inputs.append(v)
-            case "--output": output = v
-            case "--force": force = true
-            case "--sizes":
-                if v.lowercased() == "all" { sizes = StoreScreenshotSize.all; continue }
-                var chosen: [StoreScreenshotSize] = []
-                for part in v.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
-                    guard let size = StoreScreenshotSize.named(part) else {
-                        let names = StoreScreenshotSize.all.map { String($0.name.dropLast(5)) }.joined(separator: ", ")
-                        throw UsageError(message: "--sizes: unknown display size \"\(part)\"; the sizes are \(names) or all", command: Self.self)
-                    }
-                    if !chosen.contains(size) { chosen.append(size) }
-                }
-                guard !chosen.isEmpty else { throw UsageError(message: "--sizes needs at least one display size", command: Self.self) }
-                sizes = chosen
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    mutating func argument(_ value: String) throws(UsageError) { inputs.append(value) }
+
+    func validate() throws(UsageError) {
         guard !inputs.isEmpty else { throw UsageError(message: "missing scene file or folder", command: Self.self) }
         if output == "-" { throw UsageError(message: "screenshots are a folder; -o - (standard output) cannot hold them", command: Self.self) }
     }

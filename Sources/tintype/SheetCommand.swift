@@ -8,20 +8,25 @@ struct SheetCommand: Command {
     static let abstract = "Lay every variant of a scene out in one labeled grid (a contact sheet)."
     static let arguments = "SCENE.json"
     static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\").")]
-    static let options = [
-        OptionSpec("-o", "--output", value: "PATH", help: "The sheet to write (required): a .png, .pdf or .svg path, or - for a PNG on standard output."),
-        OptionSpec("--rows", value: "TRAITS", help: """
+    static var options: [Option<Self>] { [
+        .value("-o", "--output", value: "PATH", help: "The sheet to write (required): a .png, .pdf or .svg path, or - for a PNG on standard output.",
+               kind: .outputFile, \.output),
+        .value("--rows", value: "TRAITS", help: """
             The traits down the side, comma-separated: devices, orientations,
             contentSizeCategories, layoutDirections, locales,
             tintAdjustmentModes, scales (or their singular names).
-            """),
-        OptionSpec("--columns", value: "TRAITS", help: "The traits across the top, the same way."),
-        OptionSpec("--scale", value: "N", help: "Pixels per point of the sheet (default 2; 0.25 to 16)."),
-        OptionSpec("--record", help: """
+            """) { c, v throws(UsageError) in c.rows = try Self.dimensions(v, option: "--rows") },
+        .value("--columns", value: "TRAITS", help: "The traits across the top, the same way.") { c, v throws(UsageError) in
+            c.columns = try Self.dimensions(v, option: "--columns")
+        },
+        .value("--scale", value: "N", help: "Pixels per point of the sheet (default 2; 0.25 to 16).") { c, v throws(UsageError) in
+            c.scale = try number("--scale", v, in: SceneLimits.scaleRange, command: Self.self)
+        },
+        .flag("--record", help: """
             Allow writing over the sheet's golden beside the scene
             (SCENE.sheet.png), which is otherwise refused.
-            """),
-    ] + TraitOptions.specs
+            """, \.record),
+    ] + TraitOptions.options(\.overrides) }
     static let discussion = """
         Every variant is rendered (in parallel) at the sheet's scale, so each screen keeps its true
         size relative to the others, and placed in the grid with its row and column captions in the
@@ -46,21 +51,12 @@ struct SheetCommand: Command {
     var overrides = TraitSet()
     var record = false
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        var scenes: [String] = []
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: scenes.append(v)
-            case "--output": output = v
-            case "--rows": rows = try Self.dimensions(v, option: "--rows")
-            case "--columns": columns = try Self.dimensions(v, option: "--columns")
-            case "--record": record = true
-            case "--scale": scale = try number("--scale", v, in: SceneLimits.scaleRange, command: Self.self)
-            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    /// The scenes named; one is taken.
+    var scenes: [String] = []
+
+    mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
+
+    mutating func validate() throws(UsageError) {
         guard scenes.count == 1 else { throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self) }
         scene = scenes[0]
         guard let output else { throw UsageError(message: "missing -o SHEET.png", command: Self.self) }

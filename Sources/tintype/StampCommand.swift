@@ -18,17 +18,12 @@ struct StampCommand: Command {
         read, is not a PNG, or cannot be written.
         """
 
-    var paths: [String]
+    var paths: [String] = []
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        var paths: [String] = []
-        while let (option, v) = try scanner.next() {
-            guard option == nil else { throw UsageError(message: "option \(option!) is declared but not handled", command: Self.self) }
-            paths.append(v)
-        }
+    mutating func argument(_ value: String) throws(UsageError) { paths.append(value) }
+
+    func validate() throws(UsageError) {
         guard !paths.isEmpty else { throw UsageError(message: "missing golden or folder", command: Self.self) }
-        self.paths = paths
     }
 
     func run() -> Int32 {

@@ -12,51 +12,71 @@ struct TestCommand: Command {
         golden beside it (name.json + name.png). A file the scenes include that
         has no "root" (a theme) is not a scene. Default: Snapshots.
         """)]
-    static let options = [
-        OptionSpec("--record", value: "MODE", help: """
+    static var options: [Option<Self>] { [
+        .value("--record", value: "MODE", help: """
             never | missing | failed | all. Default: TINTYPE_RECORD if set, else
             never when CI is set (a missing golden fails), else missing.
             Recording always counts as not passed: run again to verify.
-            """),
-        OptionSpec("--shard", value: "I/N", help: """
+            """) { c, v throws(UsageError) in
+            guard let m = RecordMode(rawValue: v) else {
+                throw UsageError(message: "--record takes never, missing, failed or all, found \"\(v)\"", command: Self.self)
+            }
+            c.record = m
+        },
+        .value("--shard", value: "I/N", help: """
             Run only part I of N (1-based), a deterministic split for CI matrices.
             auto reads the split from the CI system: GitLab (CI_NODE_INDEX,
             CI_NODE_TOTAL), CircleCI (CIRCLE_NODE_INDEX, CIRCLE_NODE_TOTAL), Buildkite
             (BUILDKITE_PARALLEL_JOB, BUILDKITE_PARALLEL_JOB_COUNT) or a Kubernetes
             Indexed Job (JOB_COMPLETION_INDEX, with TINTYPE_SHARD_COUNT); with none
             of them set, every scene runs.
-            """),
-        OptionSpec("--filter", value: "PATTERN", help: "Run only scenes whose path contains PATTERN (or matches it, with * and ?)."),
-    ] + ToleranceOptions.specs + [
-        OptionSpec("--artifacts", value: "DIR", help: """
+            """) { c, v throws(UsageError) in
+            if v == "auto" { c.autoShard = true; return }
+            let parts = v.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
+                throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(v)\"", command: Self.self)
+            }
+            c.shard = (i, n)
+        },
+        .value("--filter", value: "PATTERN", help: "Run only scenes whose path contains PATTERN (or matches it, with * and ?).", \.filter),
+    ] + ToleranceOptions.options(\.tolerance) + [
+        .value("--artifacts", value: "DIR", help: """
             Where failure artifacts and the HTML report go. Default:
             TINTYPE_ARTIFACTS if set, else .build/tintype-artifacts.
-            """),
-    ] + TraitOptions.specs.map { o in
-        var o = o
-        o.help += "\nChecks only the variants with that value (the others count as skipped)."
-        return o
+            """, kind: .outputInto, \.artifacts),
+    ] + TraitOptions.options(\.pick).map {
+        $0.helping("\nChecks only the variants with that value (the others count as skipped).")
     } + [
-        OptionSpec("--reporter", value: "LIST", help: """
+        .value("--reporter", value: "LIST", help: """
             Comma-separated, or repeated: list (the default: a line per finished
             scene, or one updating line on a terminal), dot, junit, github
             (annotations; added by itself when GITHUB_ACTIONS=true), json.
-            """),
-        OptionSpec("--junit", value: "PATH", help: "Write JUnit XML to PATH (implies --reporter junit; default ARTIFACTS/junit.xml)."),
-        OptionSpec("--json", value: "PATH", help: "Write the JSON results to PATH (implies --reporter json; default standard output,\nand then the other reporters write to standard error)."),
-        OptionSpec("--bundle", value: "DIR", help: """
+            """) { c, v throws(UsageError) in
+            for name in v.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                guard let kind = ReporterKind(rawValue: name) else {
+                    var message = "--reporter takes " + ReporterKind.allCases.map(\.rawValue).joined(separator: ", ") + ", found \"\(name)\""
+                    if let s = Suggest.closest(to: name, in: ReporterKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(s)\"?" }
+                    throw UsageError(message: message, command: Self.self)
+                }
+                if !c.reporters.contains(kind) { c.reporters.append(kind) }
+            }
+        },
+        .value("--junit", value: "PATH", help: "Write JUnit XML to PATH (implies --reporter junit; default ARTIFACTS/junit.xml).", kind: .outputFile, \.junit),
+        .value("--json", value: "PATH", help: "Write the JSON results to PATH (implies --reporter json; default standard output,\nand then the other reporters write to standard error).",
+               kind: .outputFile, \.json),
+        .value("--bundle", value: "DIR", help: """
             Write a result bundle for 'tintype report merge': DIR/results.json and
             the artifacts (under DIR/artifacts unless --artifacts is given).
-            """),
-        OptionSpec("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails."),
-        OptionSpec("--stale", help: "List goldens that no scene produces, and exit."),
-        OptionSpec("--verbose", help: "Also print the layout's notes (see 'tintype help render')."),
-        OptionSpec("--prune", help: """
+            """, kind: .outputInto, \.bundle),
+        .flag("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails.", \.passWithNoScenes),
+        .flag("--stale", help: "List goldens that no scene produces, and exit.", \.stale),
+        .flag("--verbose", help: "Also print the layout's notes (see 'tintype help render').", \.verbose),
+        .flag("--prune", help: """
             Remove those goldens, and exit. Refuses (removing nothing) while a
             scene fails to decode: the images it uses cannot be known.
-            """),
-        Watchdog.spec,
-    ]
+            """, \.prune),
+        Watchdog.option(\.timeout),
+    ] }
     static let discussion = """
         A scene with "variants" (or "devices") is checked once per variant, against the golden named
         after the traits that vary (settings.iphone-se.ax3.rtl.png; 'tintype variants' lists them).
@@ -87,47 +107,9 @@ struct TestCommand: Command {
     var json: String?
     var bundle: String?
 
-    init(arguments: [String]) throws {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: directories.append(v)
-            case "--record":
-                guard let m = RecordMode(rawValue: v) else {
-                    throw UsageError(message: "--record takes never, missing, failed or all, found \"\(v)\"", command: Self.self)
-                }
-                record = m
-            case "--shard" where v == "auto": autoShard = true
-            case "--shard":
-                let parts = v.split(separator: "/").map { Int($0) }
-                guard parts.count == 2, let i = parts[0], let n = parts[1], n >= 1, i >= 1, i <= n else {
-                    throw UsageError(message: "--shard takes I/N with 1 ≤ I ≤ N, found \"\(v)\"", command: Self.self)
-                }
-                shard = (i, n)
-            case "--filter": filter = v
-            case let option? where try ToleranceOptions.read(option, v, into: &tolerance, command: Self.self): break
-            case "--artifacts": artifacts = v
-            case "--stale": stale = true
-            case "--verbose": verbose = true
-            case "--prune": prune = true
-            case "--timeout": timeout = try Watchdog.read(v, command: Self.self)
-            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &pick): break
-            case "--pass-with-no-scenes": passWithNoScenes = true
-            case "--reporter":
-                for name in v.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                    guard let kind = ReporterKind(rawValue: name) else {
-                        var message = "--reporter takes " + ReporterKind.allCases.map(\.rawValue).joined(separator: ", ") + ", found \"\(name)\""
-                        if let s = Suggest.closest(to: name, in: ReporterKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(s)\"?" }
-                        throw UsageError(message: message, command: Self.self)
-                    }
-                    if !reporters.contains(kind) { reporters.append(kind) }
-                }
-            case "--junit": junit = v
-            case "--json": json = v
-            case "--bundle": bundle = v
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    mutating func argument(_ value: String) throws(UsageError) { directories.append(value) }
+
+    mutating func validate() throws(UsageError) {
         if directories.isEmpty { directories = ["Snapshots"] }
         for dir in directories {
             var isDir: ObjCBool = false

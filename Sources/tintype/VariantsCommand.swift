@@ -7,7 +7,7 @@ struct VariantsCommand: Command {
     static let abstract = "List the images a scene file stands for, with their traits and file names."
     static let arguments = "SCENE.json..."
     static let argumentHelp = [("SCENE.json", "A scene file.")]
-    static let options = TraitOptions.specs
+    static var options: [Option<Self>] { TraitOptions.options(\.overrides) }
     static let discussion = """
         Prints one line per image: its golden's path beside the scene, then every trait it renders
         with (device, orientation, text size, direction, locale when set, tint adjustment, scale).
@@ -20,15 +20,9 @@ struct VariantsCommand: Command {
     var scenes: [String] = []
     var overrides = TraitSet()
 
-    init(arguments: [String]) throws(UsageError) {
-        var scanner = ArgumentScanner(arguments, command: Self.self)
-        while let (option, v) = try scanner.next() {
-            switch option {
-            case nil: scenes.append(v)
-            case let option? where try TraitOptions.read(option, v, command: Self.self, into: &overrides): break
-            case let other?: throw UsageError(message: "option \(other) is declared but not handled", command: Self.self)
-            }
-        }
+    mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
+
+    func validate() throws(UsageError) {
         if scenes.isEmpty { throw UsageError(message: "missing scene file", command: Self.self) }
     }
 
