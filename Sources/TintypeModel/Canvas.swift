@@ -6,7 +6,9 @@
 ///
 /// ```json
 /// "canvas": {"size": [51, 31]}      a 51×31-point canvas; the root fills it unless it has a frame
-/// "canvas": "fit"                   the root view's own size (its frame's), drawn at the origin
+/// "canvas": "fit"                   the root view's own size, drawn at the origin: its frame's,
+///                                   else what it measures (a label its text, a stack view its
+///                                   arranged views, a switch 51×31), sized by the renderer
 /// ```
 public enum Canvas: Sendable, Equatable {
     /// A canvas of this size in points.
@@ -14,7 +16,8 @@ public enum Canvas: Sendable, Equatable {
     /// The root view's stated size.
     case fit
 
-    /// The canvas's size in points for `root`.
+    /// The canvas's size in points for `root`. A `fit` canvas whose root has no frame is zero here:
+    /// its size is measured when the scene is rendered (the renderer sets the root's frame).
     public func size(root: View) -> Size {
         switch self {
         case .size(let s): s

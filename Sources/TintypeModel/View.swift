@@ -1,9 +1,8 @@
 /// A view in the scene: UIView's geometry, look and tint, plus what kind of view it is.
 ///
-/// The common properties live here; each kind's own properties live in its component file
-/// (`Components/Label.swift`, ...). A new kind is a `ViewKind` case with its name, a line in
-/// `SceneDecoder.kinds`, a case in the resolver's `content(of:in:env:)`, and its model and drawing files;
-/// the compiler's exhaustive switches point at each place. Controls go through `Control` instead.
+/// The common properties live here; each kind's own properties live in its model file
+/// (`Components/Label.swift`, ...). docs/architecture.md has the recipe for a new kind; the
+/// compiler's exhaustive switches point at each place it needs a line.
 public struct View: Sendable, Equatable {
     public var kind: ViewKind
     /// Frame in the superview's coordinates; nil fills the superview (the screen for the root).
@@ -103,6 +102,27 @@ public enum ViewKind: Sendable, Equatable {
         case .tableView: "tableView"
         case .stackView: "stackView"
         }
+    }
+}
+
+extension ViewKind {
+    /// Whether a view of this kind can size itself (UIKit's intrinsicContentSize): a label, image
+    /// view, control or stack view can; a plain view, text view, shape, scroll view, controller or
+    /// table cannot. The layout's components agree (a test holds them to it).
+    public var hasIntrinsicSize: Bool {
+        switch self {
+        case .label, .image, .control, .stackView: true
+        case .plain, .textView, .shape, .scrollView, .controller, .tableView: false
+        }
+    }
+}
+
+extension View {
+    /// Whether the view can size itself without a frame: its kind has an intrinsic size, or its
+    /// layout gives a width and a height.
+    public var hasOwnSize: Bool {
+        if let l = layout, l.width != nil, l.height != nil { return true }
+        return kind.hasIntrinsicSize
     }
 }
 

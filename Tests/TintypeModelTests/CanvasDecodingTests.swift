@@ -27,8 +27,11 @@ import Testing
     }
 
     @Test func badCanvasesSayWhatIsWrong() {
-        let noFrame = problems(#"{"canvas": "fit", "root": {"switch": {}}}"#)
-        #expect(noFrame.contains("canvas") && noFrame.contains("has no \"frame\""), "\(noFrame)")
+        // A kind with no size of its own needs a frame; a switch or a label measures itself.
+        let noFrame = problems(#"{"canvas": "fit", "root": {"view": {}}}"#)
+        #expect(noFrame.contains("canvas") && noFrame.contains("this view has neither"), "\(noFrame)")
+        #expect(problems(#"{"canvas": "fit", "root": {"switch": {}}}"#) == "")
+        #expect(problems(#"{"canvas": "fit", "root": {"label": {"text": "Hi"}}}"#) == "")
         let typo = problems(#"{"canvas": "fitt", "root": {"view": {}}}"#)
         #expect(typo.contains("did you mean \"fit\""), "\(typo)")
         let zero = problems(#"{"canvas": {"size": [0, 31]}, "root": {"view": {}}}"#)

@@ -186,7 +186,7 @@ import TintypeModel
         """#)
         guard case .group(let g)? = l.items.first(where: { if case .group = $0 { true } else { false } }) else { Issue.record("no group"); return }
         #expect(g.clip.map { endPointBounds($0) } == Rect(x: 0, y: 100, width: 375, height: 200))
-        #expect(fills(l, TableViewComponent.plainHeaderBand) == [Rect(x: 0, y: 100, width: 375, height: 28)], "pinned at the table's top")
+        #expect(fills(l, TableDrawing.plainHeaderBand) == [Rect(x: 0, y: 100, width: 375, height: 28)], "pinned at the table's top")
     }
 
     @Test func cellImagesAreOriginalUnlessTemplateIsAsked() throws {

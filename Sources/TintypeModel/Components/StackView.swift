@@ -105,16 +105,6 @@ public enum SemanticContentAttribute: String, Sendable, Equatable, CaseIterable 
 }
 
 extension View {
-    /// Whether the view can size itself without a frame: a label, image view, control or stack
-    /// view has an intrinsic size; any view has one when its layout gives a width and a height.
-    public var hasOwnSize: Bool {
-        if let l = layout, l.width != nil, l.height != nil { return true }
-        switch kind {
-        case .label, .image, .control, .stackView: return true
-        case .plain, .textView, .shape, .scrollView, .controller, .tableView: return false
-        }
-    }
-
     /// A stack view of `arranged` views.
     public static func stack(_ axis: StackView.Axis, spacing: Double = 0, distribution: StackView.Distribution = .fill,
                              alignment: StackView.Alignment = .fill, frame: Rect? = nil, _ arranged: [View]) -> View {

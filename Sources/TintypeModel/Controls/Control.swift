@@ -1,6 +1,7 @@
 /// The UIKit controls a scene can show. Each has its model and decoding in its own file here, and
-/// its drawing in `TintypeRender/Controls/`. A new control is a case here, a line in `kinds`, a case
-/// in `ControlComponent`, and its two files.
+/// its component (measuring and drawing) in `TintypeRender/Controls/`. A new control is a case
+/// here, a line in `kinds`, its model and component files, and its line in the component registry
+/// (docs/architecture.md).
 public indirect enum Control: Sendable, Equatable {
     case button(Button)
     case segmentedControl(SegmentedControl)

@@ -229,8 +229,8 @@ public enum SceneDecoder {
         if scene.canvas != nil, let n = r.node("drawsSystemOverlays") {
             context.report("drawsSystemOverlays", n.position, "a canvas draws no status bar or home indicator; remove \"drawsSystemOverlays\" or the \"canvas\"")
         }
-        if scene.canvas == .fit, scene.root.frame == nil, let n = r.node("canvas") {
-            context.report("canvas", n.position, "\"fit\" takes the root view's size, and the root has no \"frame\"; give it one, like \"frame\": [0, 0, 51, 31], or use {\"size\": [width, height]}")
+        if scene.canvas == .fit, scene.root.frame == nil, !scene.root.hasOwnSize, let n = r.node("canvas") {
+            context.report("canvas", n.position, "\"fit\" takes the root view's size: its \"frame\", or the size a label, image view, control or stack view measures; this \(scene.root.kind.name) has neither. Give it a frame, like \"frame\": [0, 0, 320, 200], or use {\"size\": [width, height]}")
         }
         guard locale == nil else { return scene }
         decodeLocales(of: &scene, node: node, context: context)

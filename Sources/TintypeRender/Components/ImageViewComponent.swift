@@ -1,13 +1,22 @@
 import TintypeModel
 
 /// UIImageView: places the image by its content mode; automatic rendering means original here.
-enum ImageViewComponent {
-    static func items(_ view: ImageView, frame: Rect, env: Environment, images: ImageStore) throws(RenderError) -> [DisplayItem] {
-        let file = images.resolvedPath(view.image, baseDirectory: env.baseDirectory)
-        let size: Size
-        do { size = try images.size(of: view.image, at: file) } catch {
-            throw RenderError(path: env.path + ".image", image: view.image, error)
-        }
+struct ImageViewComponent: ViewComponent {
+    let imageView: ImageView
+
+    var defaultHugging: Double { 251 }
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: try context.size(of: imageView.image, env: env, path: env.path + ".image"))
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(imageView, frame: frame, env: env, context: context)
+    }
+
+    static func items(_ view: ImageView, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        let file = context.file(of: view.image, env: env)
+        let size = try context.size(of: view.image, env: env, path: env.path + ".image")
         let template = view.renderingMode.resolved(templateByDefault: false) == .alwaysTemplate
         let placed = view.capInsets != nil ? frame : place(size, in: frame, mode: view.contentMode)
         let item = ImageItem(source: view.image, filePath: file, frame: placed, templateColor: template ? env.tint : nil,

@@ -1,7 +1,23 @@
 import TintypeModel
 
 /// UILabel: one text item in the view's bounds; the raster lays it out with Pango.
-enum LabelComponent {
+struct LabelComponent: ViewComponent {
+    let label: Label
+
+    var defaultHugging: Double { 251 }
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        var wrapAt = offer
+        if let p = label.preferredMaxLayoutWidth { wrapAt = min(offer ?? p, p) }
+        let m = context.measuring
+        return m.textSize(label.text, font: m.font(label.font, env: env), width: wrapAt, lines: label.numberOfLines,
+                          lineSpacing: label.lineSpacing, scale: env.scale)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        Self.items(label, frame: frame, env: env)
+    }
+
     static func items(_ label: Label, frame: Rect, env: Environment) -> [DisplayItem] {
         guard !label.text.isEmpty else { return [] }
         let font = ResolvedFont(system: label.font.pointSize(category: env.contentSizeCategory), weight: label.font.weight)

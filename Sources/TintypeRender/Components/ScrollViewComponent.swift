@@ -1,7 +1,17 @@
 import TintypeModel
 
 /// UIScrollView: where the content's origin lands, from the offset and the adjusted content inset.
-enum ScrollViewComponent {
+struct ScrollViewComponent: ViewComponent {
+    let scrollView: ScrollView
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] { [] }
+
+    /// The subviews are in content coordinates, moved by the content offset; their
+    /// `frameLayoutGuide` is the scroll view's frame.
+    func subviewBounds(frame: Rect, env: Environment) -> (bounds: Rect, scrollFrame: Rect?) {
+        (Self.contentFrame(scrollView, frame: frame, env: env), frame)
+    }
+
     /// The safe area added to the content inset under automatic adjustment.
     static func adjustedInset(_ scroll: ScrollView, frame: Rect, env: Environment) -> EdgeInsets {
         var inset = scroll.contentInset

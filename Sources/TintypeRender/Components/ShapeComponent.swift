@@ -1,7 +1,13 @@
 import TintypeModel
 
 /// CAShapeLayer: the path in the view's coordinates, filled, then stroked.
-enum ShapeComponent {
+struct ShapeComponent: ViewComponent {
+    let shape: Shape
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        Self.items(shape, frame: frame, env: env)
+    }
+
     static func items(_ shape: Shape, frame: Rect, env: Environment) -> [DisplayItem] {
         let path = Path(shape.path.commands).translated(by: frame.minX, frame.minY)
         var items: [DisplayItem] = []

@@ -4,21 +4,27 @@ import TintypeModel
 /// function of those sizes and priorities), and draws each at its frame, origins and edges on
 /// device pixels. Hidden arranged views take no space. With `isLayoutMarginsRelativeArrangement`
 /// the arrangement is the bounds inset by the layout margins (8 by default, from the safe area).
-struct StackViewComponent {
+struct StackViewComponent: ViewComponent {
+    let stack: StackView
+
+    /// Pinned by one edge, a stack takes its own size (as Auto Layout gives it from its arranged views).
+    var sizesItselfBetweenOnePin: Bool { true }
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        try StackArrangement(stack: stack, view: view, env: env, context: context).fittingSize(width: offer)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try StackArrangement(stack: stack, view: view, env: env, context: context).items(frame: frame)
+    }
+}
+
+/// One stack view's arrangement, in its environment.
+struct StackArrangement {
     let stack: StackView
     let view: View
     let env: Environment
-    let context: ComponentContext
-
-    /// Labels and image views hug their content a little harder than other views (UIKit's 251);
-    /// fixed-size controls (switch, stepper, activity indicator) hug at 750.
-    static func defaultHugging(_ v: View) -> Double {
-        switch v.kind {
-        case .label, .image: 251
-        case .control(.switch), .control(.stepper), .control(.activityIndicator): 750
-        default: 250
-        }
-    }
+    let context: LayoutContext
 
     var visible: [(index: Int, view: View)] {
         stack.arrangedSubviews.enumerated().filter { !$0.element.isHidden }.map { ($0.offset, $0.element) }
@@ -48,7 +54,7 @@ struct StackViewComponent {
     /// Each visible view's own size and priorities; `crossOffer` is the room across the axis when
     /// known (a vertical stack's width wraps its labels).
     func items(crossOffer: Double?) throws(RenderError) -> [StackLayout.Item] {
-        let measure = Measure(context: context)
+        let measure = context.measuring
         var out: [StackLayout.Item] = []
         for (i, v) in visible {
             let m = try measure.size(v, width: stack.axis == .vertical ? crossOffer : nil, env: childEnv(i).child(for: v))
@@ -77,7 +83,7 @@ struct StackViewComponent {
         return StackLayout.Item(
             length: h ? (m.hasWidth ? m.size.width : nil) : (m.hasHeight ? m.size.height : nil),
             cross: h ? (m.hasHeight ? m.size.height : nil) : (m.hasWidth ? m.size.width : nil),
-            hugging: v.contentHuggingPriority.value(stack.axis) ?? Self.defaultHugging(v),
+            hugging: v.contentHuggingPriority.value(stack.axis) ?? v.kind.component.defaultHugging,
             compression: v.contentCompressionResistancePriority.value(stack.axis) ?? 750,
             firstBaseline: m.firstBaseline, lastBaseline: m.lastBaseline)
     }
@@ -90,7 +96,7 @@ struct StackViewComponent {
         noteOverflow(items, available: stack.axis == .horizontal ? size.width : size.height)
         if stack.axis == .horizontal {
             let main = layout.mainAxis(items, available: size.width)
-            let measure = Measure(context: context)
+            let measure = context.measuring
             for (k, (i, v)) in visible.enumerated() where main[k].length != (items[k].length ?? -1) {
                 guard case .label(let l) = v.kind, l.numberOfLines != 1 else { continue }
                 let m = try measure.size(v, width: main[k].length, env: childEnv(i).child(for: v))
@@ -123,7 +129,7 @@ struct StackViewComponent {
             var child = v
             child.frame = nil
             child.layout = nil
-            out += try context.resolver.resolve(child, in: snap(r, to: content.origin), parent: env, path: env.path + ".arrangedSubviews[\(i)]")
+            out += try context.layout(child, in: snap(r, to: content.origin), parent: env, path: env.path + ".arrangedSubviews[\(i)]")
         }
         return out
     }

@@ -1,7 +1,24 @@
 import TintypeModel
 
 /// UITextView: the text wrapped from the top of the text container, clipped to the bounds.
-enum TextViewComponent {
+struct TextViewComponent: ViewComponent {
+    let textView: TextView
+
+    /// Not scrolling: as tall as its text at the width offered; no width of its own.
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        guard let offer else { return .none }
+        let v = textView, m = context.measuring
+        let inset = v.textContainerInset, pad = TextView.lineFragmentPadding
+        let w = max(0, offer - inset.left - inset.right - 2 * pad)
+        let font = m.font(v.font, env: env)
+        let h = v.text.isEmpty ? m.lineHeight(font) : context.text.height(of: v.text, font: font, width: w, lineSpacing: v.lineSpacing)
+        return Measured(size: Size(width: offer, height: (h + inset.top + inset.bottom).rounded(.up)), hasWidth: false)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        Self.items(textView, frame: frame, env: env, text: context.text)
+    }
+
     static func items(_ v: TextView, frame: Rect, env: Environment, text: TextMeasuring) -> [DisplayItem] {
         guard !v.text.isEmpty else { return [] }
         let font = ResolvedFont(system: v.font.pointSize(category: env.contentSizeCategory), weight: v.font.weight)

@@ -3,11 +3,10 @@ import TintypeModel
 /// Bar button items laid out in a row: titles (17, done style semibold), images (template by
 /// default, tinted), system items (titles or Tintype's glyphs), fixed and flexible spaces.
 struct BarItems {
-    let resolver: Resolver
+    let context: LayoutContext
     /// The bar's environment: its tint color and tint adjustment mode already applied.
     let env: Environment
-    var images: ImageStore { resolver.images }
-    var text: TextMeasuring { resolver.text }
+    var text: TextMeasuring { context.text }
     /// The bar's item color (its tint, else the inherited tint), already dimmed when dimmed.
     var tint: Color { env.tint }
 
@@ -26,7 +25,7 @@ struct BarItems {
         }
         let anchors = env.anchors, color = color(for: item)
         let template = if case .image(_, _, let t)? = icon { t } else { true }
-        let large = item.largeContentSizeImage.map { Anchors.Icon.image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: template) }
+        let large = item.largeContentSizeImage.map { Anchors.Icon.image($0, filePath: context.file(of: $0, env: env), template: template) }
         return Placed(width: placed.width) { x throws(RenderError) in
             anchors.record(id, Anchors.Entry(frame: Rect(x: x, y: row.minY, width: placed.width, height: row.height), title: title, icon: icon, color: color,
                                               largeImage: large))
@@ -49,9 +48,8 @@ struct BarItems {
             }, .glyph(glyph))
         case .image(let regular, let mode):
             let source = env.traits.isCompactHeight ? (item.landscapeImagePhone ?? regular) : regular
-            let file = images.resolvedPath(source, baseDirectory: env.baseDirectory)
-            let size: Size
-            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", image: source, error) }
+            let file = context.file(of: source, env: env)
+            let size = try context.size(of: source, env: env, path: path + ".image")
             let template = mode.resolved(templateByDefault: true) == .alwaysTemplate
             return (Placed(width: size.width) { x in
                 [.image(ImageItem(source: source, filePath: file, frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),
@@ -61,13 +59,13 @@ struct BarItems {
             // Sized by its frame, else by its intrinsic size (iOS 11 bars lay custom views out with
             // Auto Layout); centered on the row, on whole pixels, inheriting the bar's tint.
             let size = try customSize(view, path: path + ".customView")
-            let resolver = self.resolver, env = self.env
+            let context = self.context, env = self.env
             return (Placed(width: size.width) { x throws(RenderError) in
                 var v = view
                 v.frame = Rect(origin: .zero, size: size)
                 v.layout = nil
                 let r = Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
-                return try resolver.resolve(v, in: r, parent: env, path: path + ".customView")
+                return try context.layout(v, in: r, parent: env, path: path + ".customView")
             }, nil)
         case .fixedSpace(let w):
             return (Placed(width: w) { _ in [] }, nil)
@@ -81,7 +79,7 @@ struct BarItems {
     /// UIKit would lay it out at zero size and show nothing.
     func customSize(_ view: View, path: String) throws(RenderError) -> Size {
         if let f = view.frame { return f.size }
-        let m = try Measure(context: ComponentContext(resolver: resolver)).size(view, width: nil, env: env)
+        let m = try context.measure(view, width: nil, env: env)
         guard m.hasWidth, m.hasHeight, m.size.width > 0, m.size.height > 0 else {
             throw RenderError(path: path, message: "this view has no intrinsic size; give it a \"frame\" (or a layout width and height)")
         }
@@ -91,7 +89,7 @@ struct BarItems {
     func color(for item: BarButtonItem) -> Color {
         guard item.isEnabled else { return Color(white: 0, alpha: 0.25) }
         guard let specific = item.tintColor else { return tint }
-        return env.tintAdjustmentMode == .dimmed ? specific.dimmed : specific
+        return env.adjustedTint(specific)
     }
 
     func titlePlaced(_ title: String, bold: Bool, color: Color, row: Rect) -> Placed {

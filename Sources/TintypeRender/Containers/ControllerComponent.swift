@@ -3,8 +3,18 @@ import TintypeModel
 /// Lays out view controller containers the way UIKit does: bars at the edges (their backgrounds
 /// reaching behind the status bar and the home indicator), content under translucent bars and
 /// between opaque ones, and safe areas flowing from the device and the bars into the content.
-struct ControllerComponent {
-    let resolver: Resolver
+struct ControllerComponent: ViewComponent {
+    let controller: Controller
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try ContainerLayout(context: context).items(controller, frame: frame, env: env)
+    }
+}
+
+/// The containers' layout over a context: what `ControllerComponent` draws, and what a popover
+/// draws inside its frame.
+struct ContainerLayout {
+    let context: LayoutContext
 
     /// Bars a parent container places around a child (a tab bar under a navigation controller).
     struct Surroundings {
@@ -80,7 +90,7 @@ struct ControllerComponent {
             view.layoutMargins = m
         }
         if let scroll { view.kind = scroll.applied(to: view.kind, frame: f, env: inner) }
-        return try resolver.resolve(view, in: f, parent: inner, path: path + ".view")
+        return try context.layout(view, in: f, parent: inner, path: path + ".view")
     }
 
     /// Whether a controller's view reaches under its top bar (UIKit's edgesForExtendedLayout).
@@ -124,11 +134,10 @@ struct ControllerComponent {
     func navigation(_ nav: NavigationController, frame: Rect, env: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
         guard let top = nav.stack.last else { return [] }
         let topPath = env.path + ".stack[\(nav.stack.count - 1)]"
-        let bars = NavigationBarComponent(resolver: resolver)
+        let bars = NavigationBarComponent(context: context)
         let open = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight)
         let safeTop = max(0, env.safeRect.minY - frame.minY)
-        let barImage = try backgroundImage(nav.navigationBar, edge: .top, attached: safeTop > 0, env: env)
-        let topTranslucent = BarBackground.isTranslucent(nav.navigationBar, image: barImage)
+        let topTranslucent = try isTranslucent(nav.navigationBar, edge: .top, attached: safeTop > 0, env: env)
 
         // iOS 11's large title and search bar follow the top controller's scroll view: how far it
         // has scrolled from the fully open bar decides the bar's height, and the content follows.
@@ -147,7 +156,7 @@ struct ControllerComponent {
             let hoists = pulled && open.fullLargeTitle > 0
             scroll = ScrollPosition(contentTop: frameTop - openOffset - scrolled, hoistsRefresh: hoists)
             if hoists, let rc = observed.refresh {
-                let color = rc.tintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? TableViewComponent.refreshTint
+                let color = env.adjustedTint(rc.tintColor) ?? TableDrawing.refreshTint
                 hoisted = NavigationBarComponent.HoistedRefresh(color: color, title: rc.title)
             }
         }
@@ -163,8 +172,7 @@ struct ControllerComponent {
             let h: Double = env.traits.isCompactHeight ? 32 : 44
             let t = Rect(x: frame.minX, y: limit - safeBottom - h, width: frame.width, height: h)
             toolbar = (t, Rect(x: t.minX, y: t.minY, width: t.width, height: limit - t.minY))
-            let image = try backgroundImage(nav.toolbar, edge: .bottom, attached: false, env: env)
-            bottomBar = (t.minY, BarBackground.isTranslucent(nav.toolbar, image: image) && (around.bottomBar?.translucent ?? true))
+            bottomBar = (t.minY, try isTranslucent(nav.toolbar, edge: .bottom, attached: false, env: env) && (around.bottomBar?.translucent ?? true))
         }
 
         var out = try content(top, frame: frame, env: env, topBar: nav.isNavigationBarHidden ? nil : (bar.maxY, topTranslucent),
@@ -177,9 +185,9 @@ struct ControllerComponent {
         if let toolbar {
             var toolEnv = env
             toolEnv.path = env.path + ".toolbar"
-            out += try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, images: resolver.images)
+            out += try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, context: context)
             let barEnv = env.child(tintColor: nav.toolbar.tintColor, mode: nav.toolbar.tintAdjustmentMode ?? .automatic, path: env.path)
-            let layout = BarItems(resolver: resolver, env: barEnv)
+            let layout = BarItems(context: context, env: barEnv)
             let safe = env.safeAreaInsets(of: toolbar.bar)
             let row = Rect(x: toolbar.bar.minX + safe.left, y: toolbar.bar.minY, width: toolbar.bar.width - safe.left - safe.right, height: toolbar.bar.height)
             let ordered = env.layoutDirection == .rightToLeft ? Array(top.toolbarItems.reversed()) : top.toolbarItems
@@ -193,8 +201,7 @@ struct ControllerComponent {
         let h = TabBarComponent.height(env.traits)
         let bar = Rect(x: frame.minX, y: frame.maxY - safeBottom - h, width: frame.width, height: h)
         let background = Rect(x: bar.minX, y: bar.minY, width: bar.width, height: h + safeBottom)
-        let image = try backgroundImage(tabs.tabBar, edge: .bottom, attached: false, env: env)
-        let translucent = BarBackground.isTranslucent(tabs.tabBar, image: image)
+        let translucent = try isTranslucent(tabs.tabBar, edge: .bottom, attached: false, env: env)
         var out: [DisplayItem] = []
         let shown = tabs.showsTabBar
         if let tab = tabs.selectedTab {
@@ -205,14 +212,13 @@ struct ControllerComponent {
         guard shown else { return out }
         var barEnv = env
         barEnv.path = env.path + ".tabBar"
-        out += try TabBarComponent(images: resolver.images, text: resolver.text).items(tabs, bar: bar, background: background, env: barEnv)
+        out += try TabBarComponent(context: context).items(tabs, bar: bar, background: background, env: barEnv)
         return out
     }
 
-    private func backgroundImage(_ a: BarAppearance, edge: BarBackground.Edge, attached: Bool, env: Environment) throws(RenderError) -> LoadedImage? {
-        guard let source = BarBackground.backgroundImage(a, edge: edge, attached: attached)?.image else { return nil }
-        do { return try resolver.images.image(source, at: resolver.images.resolvedPath(source, baseDirectory: env.baseDirectory)) } catch {
-            throw RenderError(path: env.path + ".backgroundImage", image: source, error)
-        }
+    /// Whether a bar at this position is translucent, from its appearance and background image.
+    private func isTranslucent(_ a: BarAppearance, edge: BarBackground.Edge, attached: Bool, env: Environment) throws(RenderError) -> Bool {
+        let source = BarBackground.backgroundImage(a, edge: edge, attached: attached)?.image
+        return try BarBackground.isTranslucent(a, image: source, env: env, context: context, path: env.path + ".backgroundImage")
     }
 }

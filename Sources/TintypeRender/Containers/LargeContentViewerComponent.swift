@@ -5,8 +5,8 @@ import TintypeModel
 /// color the item shows in its bar. The panel grows with a long title, up to the screen's width.
 /// UIKit publishes no metrics for it; these are estimates from screenshots of iOS 11.
 struct LargeContentViewerComponent {
-    let images: ImageStore
-    let text: TextMeasuring
+    let context: LayoutContext
+    var text: TextMeasuring { context.text }
 
     static let side = 180.0, radius = 18.0, padding = 24.0, iconBox = 75.0
     static let panel = Color(rgb8: 244, 244, 244, alpha: 0.88)
@@ -31,7 +31,7 @@ struct LargeContentViewerComponent {
             if let c = e.color { color = c }
         case .custom(let t, let image):
             title = t
-            icon = image.map { .image($0, filePath: images.resolvedPath($0, baseDirectory: window.baseDirectory), template: true) }
+            icon = image.map { .image($0, filePath: context.file(of: $0, env: window), template: true) }
             color = window.tint
         }
         let maxWidth = screen.width - 2 * 32
@@ -65,7 +65,7 @@ struct LargeContentViewerComponent {
             return g.items(centeredIn: slot, scale: s, color: color)
         case .image(let source, let file, let template):
             let size: Size
-            do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: "largeContentViewer", image: source, error) }
+            do { size = try context.images.size(of: source, at: file) } catch { throw RenderError(path: "largeContentViewer", image: source, error) }
             let s = min(maxScale, min(slot.width / max(size.width, 0.01), slot.height / max(size.height, 0.01)))
             let frame = Rect(x: slot.midX - size.width * s / 2, y: slot.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
             return [.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,

@@ -3,9 +3,8 @@ import TintypeModel
 /// UINavigationBar: background (translucent, opaque or image), hairline, back button, bar items,
 /// title, and the iOS 11 additions: prompt, large title and the search field.
 struct NavigationBarComponent {
-    let resolver: Resolver
-    var images: ImageStore { resolver.images }
-    var text: TextMeasuring { resolver.text }
+    let context: LayoutContext
+    var text: TextMeasuring { context.text }
 
     /// Heights of the bar's parts for a navigation controller showing `top`, as its content has
     /// scrolled: iOS 11's large title and search bar give way as the content scrolls up (the
@@ -70,7 +69,7 @@ struct NavigationBarComponent {
         let a = nav.navigationBar
         // The bar's own tint color and tintAdjustmentMode apply to everything on it.
         let env = parentEnv.child(tintColor: a.tintColor, mode: a.tintAdjustmentMode ?? .automatic, path: parentEnv.path)
-        var out = try BarBackground.items(a, edge: .top, bar: bar, background: background, env: env, images: images)
+        var out = try BarBackground.items(a, edge: .top, bar: bar, background: background, env: env, context: context)
         let top = nav.stack.last ?? ViewController()
         let item = top.navigationItem
         let tint = env.tint
@@ -87,7 +86,7 @@ struct NavigationBarComponent {
                              frame: Rect(x: left, y: bar.minY + 4, width: right - left, height: 22), alignment: .center))
         }
         let row = Rect(x: bar.minX, y: bar.minY + m.prompt, width: bar.width, height: m.row)
-        let layout = BarItems(resolver: resolver, env: env)
+        let layout = BarItems(context: context, env: env)
 
         // Leading side (left, or right under right-to-left): the back button, unless left items
         // replace it. Trailing side: the right items. The free span between them bounds the title.
@@ -113,11 +112,8 @@ struct NavigationBarComponent {
                 // A background image replaces the chevron; the title sits inside the image's caps.
                 x = left + margin / 2
             } else if let indicator = a.backIndicatorImage {
-                let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)
-                let size: Size
-                do { size = try images.size(of: indicator, at: file) } catch {
-                    throw RenderError(path: env.path + ".navigationBar.backIndicatorImage", image: indicator, error)
-                }
+                let file = context.file(of: indicator, env: env)
+                let size = try context.size(of: indicator, env: env, path: env.path + ".navigationBar.backIndicatorImage")
                 back.append(.image(ImageItem(source: indicator, filePath: file,
                                              frame: Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale),
                                              templateColor: tint, capInsets: nil, resizingMode: .stretch,
@@ -146,7 +142,7 @@ struct NavigationBarComponent {
             let end = x + placed.width
             if rtl {
                 // Mirrored: the chevron points right from the right edge; the title reads to its left.
-                out += Mirror.horizontally(back, around: bar.midX)
+                out += Mirroring.horizontally(back, around: bar.midX)
                 out += try placed.draw(bar.maxX - (end - bar.minX))
                 freeMax = bar.maxX - (end - bar.minX)
             } else {
@@ -169,7 +165,7 @@ struct NavigationBarComponent {
             v.frame = Rect(origin: .zero, size: size)
             v.layout = nil
             let r = Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
-            out += try resolver.resolve(v, in: r, parent: env, path: itemPath + ".titleView")
+            out += try context.layout(v, in: r, parent: env, path: itemPath + ".titleView")
         }
         // The inline title, centered on the bar (shifted to fit between the items); hidden under a large title.
         if let title = inlineTitle {
@@ -221,11 +217,8 @@ struct NavigationBarComponent {
     /// The back title inside a back button background image: the image stretched (by its cap
     /// insets) to the title plus padding, at its own height, centered on the row.
     func backButtonBackground(_ b: BackgroundImage, around title: BarItems.Placed, padding: (Double, Double), row: Rect, env: Environment) throws(RenderError) -> BarItems.Placed {
-        let file = images.resolvedPath(b.image, baseDirectory: env.baseDirectory)
-        let size: Size
-        do { size = try images.size(of: b.image, at: file) } catch {
-            throw RenderError(path: env.path + ".navigationBar.backButtonBackgroundImage", image: b.image, error)
-        }
+        let file = context.file(of: b.image, env: env)
+        let size = try context.size(of: b.image, env: env, path: env.path + ".navigationBar.backButtonBackgroundImage")
         let width = max(size.width, title.width + padding.0 + padding.1)
         let path = env.path + ".navigationBar.backButtonBackgroundImage"
         return BarItems.Placed(width: width) { x throws(RenderError) in
@@ -242,7 +235,7 @@ struct NavigationBarComponent {
 enum SearchField {
     static func items(placeholder: String, frame: Rect, black: Bool, text: TextMeasuring, direction: LayoutDirection = .leftToRight) -> [DisplayItem] {
         let out = ltrItems(placeholder: placeholder, frame: frame, black: black, text: text, rtl: direction == .rightToLeft)
-        return direction == .rightToLeft ? Mirror.horizontally(out, around: frame.midX) : out
+        return direction == .rightToLeft ? Mirroring.horizontally(out, around: frame.midX) : out
     }
 
     private static func ltrItems(placeholder: String, frame: Rect, black: Bool, text: TextMeasuring, rtl: Bool) -> [DisplayItem] {
@@ -251,7 +244,7 @@ enum SearchField {
         var out: [DisplayItem] = [.fill(path: RoundedRect.path(frame, radius: 10, curve: .continuous), paint: .color(fill), rule: .nonZero)]
         let glass = SystemGlyphs.searchMagnifier
         let magnifier = glass.items(at: Point(x: frame.minX + 8, y: frame.midY - glass.size.height / 2), color: gray)
-        out += rtl ? Mirror.horizontally(magnifier, around: frame.minX + 8 + glass.size.width / 2) : magnifier
+        out += rtl ? Mirroring.horizontally(magnifier, around: frame.minX + 8 + glass.size.width / 2) : magnifier
         let font = ResolvedFont(system: 17, weight: .regular)
         let x = frame.minX + 8 + glass.size.width + 6
         out.append(.line(placeholder, font: font, color: gray, frame: Rect(x: x, y: frame.minY, width: frame.maxX - x - 8, height: frame.height)))

@@ -96,7 +96,7 @@ struct PopoverLayout: Equatable {
 }
 
 struct PopoverComponent {
-    let resolver: Resolver
+    let context: LayoutContext
 
     static let panel = Color(rgb8: 248, 248, 248)
     static let shadow = ResolvedShadow(color: Color(white: 0, alpha: 0.12), offset: Size(width: 0, height: 0), radius: 12)
@@ -127,7 +127,7 @@ struct PopoverComponent {
                                           permitted: popover.source.permittedArrowDirections).snapped(window.scale)
         var env = window.child(tintColor: nil, mode: .normal, path: "presented")
         env.safeRect = layout.body
-        let content = try resolver.resolve(popover.root, in: layout.body, parent: env, path: "presented.root")
+        let content = try context.layout(popover.root, in: layout.body, parent: env, path: "presented.root")
         return Self.chrome(layout, background: popover.backgroundColor ?? Self.panel, content: content)
     }
 

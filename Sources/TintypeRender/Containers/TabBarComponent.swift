@@ -3,8 +3,8 @@ import TintypeModel
 /// UITabBar: items spread across the bar, image over a 10-point title (selected in the tint,
 /// others gray); icon beside title on a landscape phone (32 high) and on iPad; red badges.
 struct TabBarComponent {
-    let images: ImageStore
-    let text: TextMeasuring
+    let context: LayoutContext
+    var text: TextMeasuring { context.text }
 
     /// The bar's own height, without the home indicator's safe area under it.
     static func height(_ traits: Traits) -> Double {
@@ -15,10 +15,10 @@ struct TabBarComponent {
         let a = tabs.tabBar
         // The bar's own tintAdjustmentMode decides for its items (normal keeps them in color over a dimmed window).
         let env = env.child(tintColor: nil, mode: a.tintAdjustmentMode ?? .automatic, path: env.path)
-        var out = try BarBackground.items(a, edge: .bottom, bar: bar, background: background, env: env, images: images)
+        var out = try BarBackground.items(a, edge: .bottom, bar: bar, background: background, env: env, context: context)
         guard !tabs.tabs.isEmpty else { return out }
         let selectedColor = env.child(tintColor: a.tintColor, mode: .automatic, path: env.path).tint
-        let gray = a.unselectedItemTintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? Color(rgb8: 0x92, 0x92, 0x92)
+        let gray = env.adjustedTint(a.unselectedItemTintColor) ?? Color(rgb8: 0x92, 0x92, 0x92)
         let safe = env.safeAreaInsets(of: bar)
         let sideBySide = env.traits.isCompactHeight || env.traits.isPad
         // iPad centers fixed-width items; phones divide the width.
@@ -33,7 +33,7 @@ struct TabBarComponent {
             let cell = Rect(x: startX + Double(slot) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height).originSnapped(env.scale)
             let path = env.path + ".tabs[\(i)]"
             if selected, let indicator = a.selectionIndicatorImage {
-                let file = images.resolvedPath(indicator, baseDirectory: env.baseDirectory)
+                let file = context.file(of: indicator, env: env)
                 out.append(.image(ImageItem(source: indicator, filePath: file, frame: cell, templateColor: nil, capInsets: nil,
                                             resizingMode: .stretch, origin: env.path + ".tabBar.selectionIndicatorImage")))
             }
@@ -41,11 +41,11 @@ struct TabBarComponent {
             // A landscape phone's compact bar takes the item's smaller image when it has one.
             let source = env.traits.isCompactHeight ? (tab.item.landscapeImagePhone ?? regular) : regular
             let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
-            let image = source.map { (source: $0, file: images.resolvedPath($0, baseDirectory: env.baseDirectory)) }
+            let image = source.map { (source: $0, file: context.file(of: $0, env: env)) }
             env.anchors.record(tab.item.id, Anchors.Entry(frame: cell, title: tab.item.title,
                                                           icon: image.map { .image($0.source, filePath: $0.file, template: template) }, color: color,
                                                           largeImage: tab.item.largeContentSizeImage.map {
-                                                              .image($0, filePath: images.resolvedPath($0, baseDirectory: env.baseDirectory), template: image == nil || template)
+                                                              .image($0, filePath: context.file(of: $0, env: env), template: image == nil || template)
                                                           }))
             let box: Double = env.traits.isCompactHeight ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
@@ -64,7 +64,7 @@ struct TabBarComponent {
             }
             if let (source, file) = image {
                 let size: Size
-                do { size = try images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", image: source, error) }
+                do { size = try context.images.size(of: source, at: file) } catch { throw RenderError(path: path + ".image", image: source, error) }
                 // Images keep their size, centered in the item's box (scaled down only when larger).
                 let s = min(1, min(imageRect.width / max(size.width, 0.01), imageRect.height / max(size.height, 0.01)))
                 let frame = Rect(x: imageRect.midX - size.width * s / 2, y: imageRect.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
@@ -92,7 +92,7 @@ struct TabBarComponent {
         let height = 18.0
         let w = value.isEmpty ? height : max(height, text.size(of: value, font: font).width + 10)
         let r = Rect(x: image.midX + 6.5, y: image.minY - 3, width: w, height: height).originSnapped(env.scale)
-        let fill = env.tintAdjustmentMode == .dimmed ? color.dimmed : color
+        let fill = env.adjustedTint(color)
         var out: [DisplayItem] = [.fill(path: RoundedRect.path(r, radius: height / 2, curve: .circular), paint: .color(fill), rule: .nonZero)]
         if !value.isEmpty {
             out.append(.line(value, font: font, color: .white, frame: r, alignment: .center, lineBreakMode: .byClipping))

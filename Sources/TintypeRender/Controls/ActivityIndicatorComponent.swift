@@ -4,7 +4,21 @@ import TintypeModel
 /// UIActivityIndicatorView: 12 round-ended spokes on a gear 20 points across (37 for whiteLarge),
 /// centered in the frame. The leading spoke points up at full alpha; the spokes behind it
 /// (counterclockwise) fade by max(0.32, 1 − 0.68 k / 6) at k steps behind (docs/uikit-metrics.md).
-enum ActivityIndicatorComponent {
+struct ActivityIndicatorComponent: ViewComponent {
+    let indicator: ActivityIndicator
+
+    /// A fixed-size control hugs its size hard (UIKit's 750).
+    var defaultHugging: Double { 750 }
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        let side = indicator.style == .whiteLarge ? 37.0 : 20
+        return Measured(size: Size(width: side, height: side))
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(indicator, frame: frame, env: env, context: context)
+    }
+
     struct Gear { var diameter: Double; var halfThickness: Double; var length: Double }
 
     static func gear(_ style: ActivityIndicator.Style) -> Gear {
@@ -18,7 +32,7 @@ enum ActivityIndicatorComponent {
     /// The alpha of the spoke `k` steps behind the leading one.
     static func alpha(stepsBehind k: Int) -> Double { max(0.32, 1 - 0.68 * Double(k) / 6) }
 
-    static func items(_ c: ActivityIndicator, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: ActivityIndicator, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         guard c.isVisible else { return [] }
         let g = gear(c.style)
         let color = c.color.map(env.resolve) ?? baseColor(c.style)

@@ -7,7 +7,34 @@ import TintypeModel
 /// to 20%; selected draws a tint-filled rounded rect behind white content; disabled turns gray.
 /// Custom type: white title and original images; highlighted darkens the images and disabled
 /// lightens them (adjustsImageWhen…). The info and contact-add types draw a 22-point circled glyph.
-enum ButtonComponent {
+struct ButtonComponent: ViewComponent {
+    let button: Button
+
+    /// Above and below a system button's title (its intrinsic height is the line + 12: 30 at 15 points).
+    static let titlePadding = 6.0
+
+    /// Title and image side by side, plus the content insets; a title adds 6 above and below.
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        let b = button, state = b.state
+        let f = ControlDrawing.font(b.font, defaultSize: Self.defaultFontSize, env: env)
+        let title = b.title.value(for: state).flatMap { $0.isEmpty ? nil : $0 }
+        var image = Size.zero
+        if let i = b.image.value(for: state) { image = try ControlDrawing.imageSize(i, env: env, context: context, key: "image") }
+        else if let g = Self.glyph(for: b.buttonType) { image = g.size }
+        let lh = context.measuring.lineHeight(f)
+        let tw = title.map { context.text.size(of: $0, font: f).width.rounded(.up) } ?? 0
+        let th = title == nil ? 0 : lh + 2 * Self.titlePadding
+        let insets = b.contentEdgeInsets
+        let h = (max(image.height, th) + insets.top + insets.bottom).rounded(.up)
+        let w = (image.width + tw + insets.left + insets.right).rounded(.up)
+        let baseline = title == nil ? nil : insets.top + (h - insets.top - insets.bottom - lh) / 2 + Measure.ascent * f.size
+        return Measured(size: Size(width: w, height: h), firstBaseline: baseline, lastBaseline: baseline)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(button, frame: frame, env: env, context: context)
+    }
+
     static let defaultFontSize = 15.0
     /// The alpha of a highlighted system button's content.
     static let highlightedAlpha = 0.2
@@ -29,7 +56,7 @@ enum ButtonComponent {
         var titleTruncated: Bool
     }
 
-    static func items(_ b: Button, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ b: Button, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let state = b.state
         let tinted = b.buttonType != .custom
         var out: [DisplayItem] = []
@@ -220,19 +247,16 @@ enum ControlDrawing {
     }
 
     /// The image's size in points; a missing or broken file is an error at `env.path.key`.
-    static func imageSize(_ image: ControlImage, env: Environment, context: ComponentContext, key: String) throws(RenderError) -> Size {
-        let file = context.images.resolvedPath(image.source, baseDirectory: env.baseDirectory)
-        do { return try context.images.size(of: image.source, at: file) } catch {
-            throw RenderError(path: env.path + "." + key, image: image.source, error)
-        }
+    static func imageSize(_ image: ControlImage, env: Environment, context: LayoutContext, key: String) throws(RenderError) -> Size {
+        try context.size(of: image.source, env: env, path: env.path + "." + key)
     }
 
     /// The image drawn into `frame`: filled with `tint` when it renders as a template, nine-sliced
     /// when it has cap insets.
     static func image(_ image: ControlImage, frame: Rect, templateByDefault: Bool, tint: Color, env: Environment,
-                      context: ComponentContext, key: String) throws(RenderError) -> [DisplayItem] {
+                      context: LayoutContext, key: String) throws(RenderError) -> [DisplayItem] {
         _ = try imageSize(image, env: env, context: context, key: key)
-        let file = context.images.resolvedPath(image.source, baseDirectory: env.baseDirectory)
+        let file = context.file(of: image.source, env: env)
         let template = image.renderingMode.resolved(templateByDefault: templateByDefault) == .alwaysTemplate
         return [.image(ImageItem(source: image.source, filePath: file, frame: frame, templateColor: template ? tint : nil,
                                  capInsets: image.capInsets, resizingMode: image.resizingMode, origin: env.path))]

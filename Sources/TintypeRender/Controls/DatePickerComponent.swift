@@ -15,7 +15,20 @@ import TintypeModel
 /// Other columns are as wide as their widest text plus 9 points a side, 5 apart, the group centered.
 /// Hours, minutes, months and days wrap around; years, AM/PM and dates run straight.
 /// Disabled fades the wheels to 40%, as UIPickerView does.
-enum DatePickerComponent {
+struct DatePickerComponent: ViewComponent {
+    let picker: DatePicker
+
+    /// UIDatePicker's own width; its height is a picker's.
+    static let width = 320.0
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: Size(width: Self.width, height: PickerViewComponent.height))
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(picker, frame: frame, env: env, context: context)
+    }
+
     /// A column before layout: its rows, the texts that decide its width, its alignment.
     struct Spec {
         var alignment: TextAlignment
@@ -180,7 +193,7 @@ enum DatePickerComponent {
     /// Room after a countdown number column for its label ("hours" at 17 semibold, and a space).
     static let countdownLabelRoom = 56.0
 
-    static func items(_ c: DatePicker, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: DatePicker, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let font = ResolvedFont(system: Wheel.centerFontSize, weight: .regular)
         var specs = specs(c, formats: LocaleFormats(env.locale))
         // Right to left the clock and calendar columns are mirrored, each aligned toward its

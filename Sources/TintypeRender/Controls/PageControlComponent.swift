@@ -2,7 +2,21 @@ import TintypeModel
 
 /// UIPageControl: dots 7 across, 9 apart, the row centered in the frame; the current page white
 /// (or its color), the others white at 20% (or theirs). Disabled draws the same, as in UIKit.
-enum PageControlComponent {
+struct PageControlComponent: ViewComponent {
+    let pageControl: PageControl
+
+    static let height = 37.0
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        // Dots 7 wide, 9 apart, with room around them as UIPageControl's size(forNumberOfPages:).
+        let n = Double(max(1, pageControl.numberOfPages))
+        return Measured(size: Size(width: n * 7 + (n - 1) * 9 + 16, height: Self.height))
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(pageControl, frame: frame, env: env, context: context)
+    }
+
     static let diameter = 7.0
     static let spacing = 9.0
     static let defaultPageColor = Color(white: 1, alpha: 0.2)
@@ -16,7 +30,7 @@ enum PageControlComponent {
         return (0..<count).map { Rect(x: x0 + Double($0) * (diameter + spacing), y: y, width: diameter, height: diameter) }
     }
 
-    static func items(_ c: PageControl, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: PageControl, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         guard c.numberOfPages > 0, !(c.hidesForSinglePage && c.numberOfPages == 1) else { return [] }
         let page = c.pageIndicatorTintColor.map(env.resolve) ?? defaultPageColor
         let current = c.currentPageIndicatorTintColor.map(env.resolve) ?? defaultCurrentColor

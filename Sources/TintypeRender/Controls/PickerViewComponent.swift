@@ -4,8 +4,21 @@ import TintypeModel
 /// UIPickerView: each component a wheel turned to its selected row. Columns share the width
 /// equally, 5 points apart, unless they give widths; the group is centered. Rows are centered
 /// in their column unless the component says otherwise. The drawing is `Wheel`'s.
-enum PickerViewComponent {
-    static func items(_ c: PickerView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+struct PickerViewComponent: ViewComponent {
+    let picker: PickerView
+
+    /// UIPickerView's own height; it has no width of its own.
+    static let height = 216.0
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: Size(width: 0, height: Self.height), hasWidth: false)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(picker, frame: frame, env: env, context: context)
+    }
+
+    static func items(_ c: PickerView, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let widths = columnWidths(c.components.map(\.width), total: frame.width)
         var x = frame.minX + (frame.width - widths.reduce(0, +) - Wheel.columnGap * Double(max(0, widths.count - 1))) / 2
         var columns: [Wheel.Column] = []

@@ -3,8 +3,21 @@ import TintypeModel
 /// UIProgressView (iOS 7–11): a square-ended bar filling the frame (2 high in UIKit's default
 /// frame): the track (#B7B7B7, clear in the bar style, or trackTintColor / trackImage) and over it
 /// the progress from the leading edge (the tint, or progressTintColor / progressImage).
-enum ProgressViewComponent {
-    static func items(_ c: ProgressView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+struct ProgressViewComponent: ViewComponent {
+    let progressView: ProgressView
+
+    /// UIProgressView's own height (the default bar style); it has no width of its own.
+    static let height = 2.0
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: Size(width: 0, height: Self.height), hasWidth: false)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(progressView, frame: frame, env: env, context: context)
+    }
+
+    static func items(_ c: ProgressView, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         var out: [DisplayItem] = []
         if let image = c.trackImage {
             out += try ControlDrawing.image(image, frame: frame, templateByDefault: false, tint: env.tint, env: env, context: context, key: "trackImage")
@@ -20,7 +33,7 @@ enum ProgressViewComponent {
                 out.append(.fill(path: .rect(filled), paint: .color(c.progressTintColor.map(env.resolve) ?? env.tint), rule: .nonZero))
             }
         }
-        return env.layoutDirection == .rightToLeft ? Mirror.horizontally(out, around: frame.midX) : out
+        return env.layoutDirection == .rightToLeft ? Mirroring.horizontally(out, around: frame.midX) : out
     }
 
     /// The progress part, left to right.

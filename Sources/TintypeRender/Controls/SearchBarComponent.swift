@@ -12,7 +12,18 @@ import TintypeModel
 ///   segmented control 29 high, 8 from the sides, in the tint.
 /// - Cancel: "Cancel" in 17 points, tint colored, 8 from the trailing side.
 /// - Disabled: the field's contents, Cancel and the scope bar are drawn at 40%.
-enum SearchBarComponent {
+struct SearchBarComponent: ViewComponent {
+    let searchBar: SearchBar
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        // A 56-point row (iOS 11's, whatever the era) and the prompt's 30 above it; no width of its own.
+        Measured(size: Size(width: 0, height: Self.iOS11.row + (searchBar.prompt == nil ? 0 : Self.promptHeight)), hasWidth: false)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(searchBar, frame: frame, env: env, context: context)
+    }
+
     struct Metrics {
         var row: Double
         var field: Double
@@ -77,7 +88,7 @@ enum SearchBarComponent {
         return out
     }
 
-    static func items(_ s: SearchBar, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ s: SearchBar, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let m = metrics(s.look)
         let cancelFont = ResolvedFont(system: 17, weight: .regular)
         let cancelWidth = s.showsCancelButton ? context.text.size(of: "Cancel", font: cancelFont).width.rounded(.up) : 0

@@ -9,7 +9,30 @@ import TintypeModel
 /// as one), and to the divider image centered on each boundary. A disabled
 /// segment's title fades to 25%; a disabled control draws at 50%. Right to left, the first segment
 /// is on the right.
-enum SegmentedControlComponent {
+struct SegmentedControlComponent: ViewComponent {
+    let control: SegmentedControl
+
+    static let height = 29.0
+
+    /// Equal segments, each as wide as the widest title (or image) with its margins.
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        let f = ResolvedFont(system: Self.titleSize, weight: .regular)
+        var widest = 0.0
+        for (i, seg) in control.segments.enumerated() {
+            if let w = seg.width, w > 0 { widest = max(widest, w); continue }
+            switch seg.content {
+            case .title(let t): widest = max(widest, context.text.size(of: t, font: f).width + 2 * (Self.titleMargin + 5))
+            case .image(let image):
+                widest = max(widest, try ControlDrawing.imageSize(image, env: env, context: context, key: "segments[\(i)].image").width + 2 * Self.titleMargin)
+            }
+        }
+        return Measured(size: Size(width: (widest * Double(control.segments.count)).rounded(.up), height: Self.height))
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(control, frame: frame, env: env, context: context)
+    }
+
     static let borderWidth = 1.0
     static let cornerRadius = 4.0
     static let dividerWidth = 1.0
@@ -17,7 +40,7 @@ enum SegmentedControlComponent {
     /// Room kept between a title and its segment's sides.
     static let titleMargin = 5.0
 
-    static func items(_ c: SegmentedControl, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: SegmentedControl, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let tint = env.tint
         let rects = segmentFrames(c, frame: frame, direction: env.layoutDirection)
         let custom = !c.backgroundImage.isEmpty

@@ -6,13 +6,26 @@ import TintypeModel
 /// center travels from 14 in from the left to 14 in from the right. Images replace each part:
 /// track images keep their own height, a thumb image its own size. Disabled draws at 50%; right to
 /// left, the slider is mirrored.
-enum SliderComponent {
+struct SliderComponent: ViewComponent {
+    let slider: Slider
+
+    /// UISlider's own height; it has no width of its own.
+    static let height = 31.0
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: Size(width: 0, height: Self.height), hasWidth: false)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(slider, frame: frame, env: env, context: context)
+    }
+
     static let trackHeight = 2.0
     static let thumbDiameter = 28.0
     /// The default thumb sits this far above the track's center line.
     static let thumbLift = 1.0
 
-    static func items(_ c: Slider, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: Slider, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let state = c.state
         let thumbImage = c.thumbImage.value(for: state)
         let thumbSize = try thumbImage.map { i throws(RenderError) in try ControlDrawing.imageSize(i, env: env, context: context, key: "thumbImage") }

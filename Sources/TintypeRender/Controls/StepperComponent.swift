@@ -5,7 +5,20 @@ import TintypeModel
 /// (15 points across, 1.5 thick) centered in the halves. The half that cannot step (the "−" at the
 /// minimum, the "+" at the maximum, unless the stepper wraps) fades its glyph to 25%; a disabled
 /// stepper draws at 50%. Increment and decrement images replace the glyphs (templates by default).
-enum StepperComponent {
+struct StepperComponent: ViewComponent {
+    let stepper: Stepper
+
+    /// A fixed-size control hugs its size hard (UIKit's 750).
+    var defaultHugging: Double { 750 }
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: Self.size)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(stepper, frame: frame, env: env, context: context)
+    }
+
     static let size = Size(width: 94, height: 29)
     static let borderWidth = 1.0
     static let cornerRadius = 4.0
@@ -13,7 +26,7 @@ enum StepperComponent {
     static let glyphLength = 15.0
     static let glyphThickness = 1.5
 
-    static func items(_ c: Stepper, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: Stepper, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let tint = env.tint
         let box = Rect(origin: frame.origin, size: size)
         let outer = RoundedRect.path(box, radius: cornerRadius, curve: .circular)
@@ -54,7 +67,7 @@ enum StepperComponent {
         return ControlDrawing.faded(out, alpha: c.state.isEnabled ? 1 : ControlDrawing.disabledAlpha)
     }
 
-    static func centered(_ image: ControlImage, in half: Rect, color: Color, env: Environment, context: ComponentContext, key: String) throws(RenderError) -> [DisplayItem] {
+    static func centered(_ image: ControlImage, in half: Rect, color: Color, env: Environment, context: LayoutContext, key: String) throws(RenderError) -> [DisplayItem] {
         let s = try ControlDrawing.imageSize(image, env: env, context: context, key: key)
         return try ControlDrawing.image(image, frame: Rect(x: half.midX - s.width / 2, y: half.midY - s.height / 2, width: s.width, height: s.height),
                                         templateByDefault: true, tint: color, env: env, context: context, key: key)

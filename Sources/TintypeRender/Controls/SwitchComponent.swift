@@ -13,7 +13,20 @@ import TintypeModel
 ///
 /// The colors do not follow the inherited tint (UIKit's switch is green whatever the tint), so a
 /// dimmed window leaves them alone; a specific tintColor on the switch does dim.
-enum SwitchComponent {
+struct SwitchComponent: ViewComponent {
+    let control: Switch
+
+    /// A fixed-size control hugs its size hard (UIKit's 750).
+    var defaultHugging: Double { 750 }
+
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        Measured(size: Self.size)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(control, frame: frame, env: env, context: context)
+    }
+
     static let size = Size(width: 51, height: 31)
     static let defaultOnTint = Color.systemGreen
     static let defaultOffBorder = Color(rgb8: 0xE6, 0xE6, 0xE6)
@@ -25,7 +38,7 @@ enum SwitchComponent {
     /// Added to the knob's width while the switch is pressed.
     static let pressedStretch = 7.0
 
-    static func items(_ c: Switch, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: Switch, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let track = Rect(origin: frame.origin, size: size)
         let radius = size.height / 2
         var out: [DisplayItem] = []
@@ -33,7 +46,7 @@ enum SwitchComponent {
             let on = c.onTintColor.map(env.resolve) ?? defaultOnTint
             out.append(.fill(path: RoundedRect.path(track, radius: radius, curve: .circular), paint: .color(on), rule: .nonZero))
         } else {
-            let border = c.tintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? defaultOffBorder
+            let border = env.adjustedTint(c.tintColor) ?? defaultOffBorder
             let outer = RoundedRect.path(track, radius: radius, curve: .circular)
             if c.state.isHighlighted && c.state.isEnabled {
                 // Pressed, the clear inside shrinks away and the whole track takes the outline's gray.

@@ -9,7 +9,7 @@ import TintypeModel
 /// tinted 13-point text is right-aligned to margin + 90 and its 13-point detail starts at margin + 97.
 /// An image's top is on a whole point below the row's top, as in the reference.
 struct TableCellDrawing {
-    let component: TableViewComponent
+    let component: TableDrawing
     /// The table's environment with the row's own tint.
     let env: Environment
     var table: TableView { component.table }
@@ -39,10 +39,7 @@ struct TableCellDrawing {
     }
 
     func imageSize(_ source: ImageSource, path: String) throws(RenderError) -> Size {
-        let images = component.context.images
-        do { return try images.size(of: source, at: images.resolvedPath(source, baseDirectory: env.baseDirectory)) } catch {
-            throw RenderError(path: path, image: source, error)
-        }
+        try component.context.size(of: source, env: env, path: path)
     }
 
     // MARK: Right to left
@@ -53,15 +50,15 @@ struct TableCellDrawing {
     /// Under right to left it is laid out at the mirrored rect in its own right-to-left way, and
     /// pre-mirrored so that mirroring the whole cell puts it back as laid out.
     func custom(_ v: View, in r: Rect, cell: Rect, path: String) throws(RenderError) -> [DisplayItem] {
-        guard isRTL else { return try component.context.resolver.resolve(v, in: r, parent: env, path: path) }
+        guard isRTL else { return try component.context.layout(v, in: r, parent: env, path: path) }
         let m = Rect(x: 2 * cell.midX - r.maxX, y: r.minY, width: r.width, height: r.height)
-        return Mirror.horizontally(try component.context.resolver.resolve(v, in: m, parent: env, path: path), around: cell.midX)
+        return Mirroring.horizontally(try component.context.layout(v, in: m, parent: env, path: path), around: cell.midX)
     }
 
     /// A glyph that keeps its drawing under right to left (the checkmark, the info button):
     /// flipped in place, so that the cell's mirroring moves it without turning it.
     func unmirrored(_ items: [DisplayItem], width: Double, x: Double) -> [DisplayItem] {
-        isRTL ? Mirror.horizontally(items, around: x + width / 2) : items
+        isRTL ? Mirroring.horizontally(items, around: x + width / 2) : items
     }
 
     // MARK: Measuring (self-sizing rows)
@@ -86,7 +83,7 @@ struct TableCellDrawing {
             if row.showsReorderControl && !row.showsDeleteConfirmation { right -= TableGlyphs.reorder.size.width + Self.accessoryGap }
         } else if let v = row.accessoryView {
             var size = Size.zero
-            if let f = v.frame { size = f.size } else { size = try Measure(context: component.context).size(v, width: nil, env: env).size }
+            if let f = v.frame { size = f.size } else { size = try component.context.measuring.size(v, width: nil, env: env).size }
             right -= size.width + Self.accessoryGap
             side = size.height
         } else {
@@ -129,7 +126,7 @@ struct TableCellDrawing {
     struct LabelBlock { var text: Measured?; var detail: Measured?; var stacked: Bool; var height: Double }
 
     func labelBlock(_ row: TableRow, left: Double, textLeft: Double, right: Double) -> LabelBlock {
-        let measure = Measure(context: component.context)
+        let measure = component.context.measuring
         let (tf, df) = fonts(row)
         let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = row.detailText.flatMap { $0.isEmpty ? nil : $0 }
@@ -174,7 +171,7 @@ struct TableCellDrawing {
             let insetGrouped = table.style == .insetGrouped
             let indent = indentsForEditing(row) ? Self.editingIndent : 0
             let w = cellWidth - (insetGrouped ? 0 : safe.left + safe.right) - indent
-            content = max(content, try Measure(context: component.context).size(v, width: w, env: env).size.height)
+            content = max(content, try component.context.measuring.size(v, width: w, env: env).size.height)
         }
         let sep = component.separator
         let h = ((content + sep) * env.scale - 1e-9).rounded(.up) / env.scale
@@ -211,7 +208,7 @@ struct TableCellDrawing {
             if let v = row.selectedBackgroundView {
                 content += try custom(v, in: shifted, cell: cellRect, path: path + ".selectedBackgroundView")
             } else {
-                content.append(.fill(path: outline.translated(by: dx, 0), paint: .color(TableViewComponent.selection), rule: .nonZero))
+                content.append(.fill(path: outline.translated(by: dx, 0), paint: .color(TableDrawing.selection), rule: .nonZero))
             }
         }
 
@@ -242,7 +239,7 @@ struct TableCellDrawing {
         } else if let v = row.accessoryView {
             // A frame gives the size; without one the view measures itself (a switch is 51×31).
             var size = Size.zero
-            if let f = v.frame { size = f.size } else { size = try Measure(context: component.context).size(v, width: nil, env: env).size }
+            if let f = v.frame { size = f.size } else { size = try component.context.measuring.size(v, width: nil, env: env).size }
             let r = Rect(x: right - size.width, y: centerY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
             accessory += try custom(component.placed(v, size: size), in: r, cell: cellRect, path: path + ".accessoryView")
             right = r.minX - Self.accessoryGap
@@ -280,11 +277,10 @@ struct TableCellDrawing {
         var textLeft = left
         if let image = row.image, row.style != .value2 {
             let size = try imageSize(image, path: path + ".image")
-            let images = component.context.images
             let top = cellRect.minY + (centerY - cellRect.minY - size.height / 2).rounded(.down)
             let r = Rect(x: left, y: top, width: size.width, height: size.height)
             let template = row.imageRenderingMode.resolved(templateByDefault: false) == .alwaysTemplate
-            content.append(.image(ImageItem(source: image, filePath: images.resolvedPath(image, baseDirectory: env.baseDirectory), frame: r,
+            content.append(.image(ImageItem(source: image, filePath: component.context.file(of: image, env: env), frame: r,
                                             templateColor: template ? env.tint : nil, capInsets: nil, resizingMode: .stretch, origin: path)))
             textLeft = r.maxX + component.baseMargin
         }
@@ -315,7 +311,7 @@ struct TableCellDrawing {
         }
         // Right to left: the cell is laid out as for left to right, then mirrored (images keep
         // their artwork, text its reading order; custom views were placed mirrored, see `custom`).
-        return isRTL ? Mirror.horizontally(out, around: cellRect.midX) : out
+        return isRTL ? Mirroring.horizontally(out, around: cellRect.midX) : out
     }
 
     /// The labels of the four styles. One-line labels sit where UIKit's measured cells put them;
@@ -324,7 +320,7 @@ struct TableCellDrawing {
         let c = component
         let (textFont, detailFont) = fonts(row)
         let textColor = row.textColor.map(env.resolve) ?? (row.style == .value2 ? env.tint : .black)
-        let detailColor = row.detailTextColor.map(env.resolve) ?? (row.style == .value1 ? TableViewComponent.value1Detail : .black)
+        let detailColor = row.detailTextColor.map(env.resolve) ?? (row.style == .value1 ? TableDrawing.value1Detail : .black)
         let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = row.detailText.flatMap { $0.isEmpty ? nil : $0 }
         let block = labelBlock(row, left: left, textLeft: textLeft, right: right)
@@ -352,7 +348,7 @@ struct TableCellDrawing {
         /// The first baseline of a label of `n` lines and block height `h`: as measured for one
         /// line, or the block centered on the row.
         func baseline(_ f: ResolvedFont, _ m: Measured?, _ n: Int) -> Double {
-            n <= 1 ? TableViewComponent.baseline(centeredOn: centerY, size: f.size)
+            n <= 1 ? TableDrawing.baseline(centeredOn: centerY, size: f.size)
                 : centerY - (m?.size.height ?? 0) / 2 + Measure.ascent * f.size
         }
         switch row.style {
@@ -380,7 +376,7 @@ struct TableCellDrawing {
             if let detail {
                 let w = min(c.context.text.size(of: detail, font: detailFont).width + 1, max(0, right - textLeft))
                 out.append(c.line(detail, font: detailFont, color: detailColor, x: right - w, width: w,
-                                  baseline: TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size), alignment: .right))
+                                  baseline: TableDrawing.baseline(centeredOn: centerY, size: detailFont.size), alignment: .right))
                 textRight = right - w - 6
             }
             if let text {
@@ -390,12 +386,12 @@ struct TableCellDrawing {
         case .value2:
             if let text {
                 out.append(c.line(text, font: textFont, color: textColor, x: left, width: 90,
-                                  baseline: textLines <= 1 ? TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size) : baseline(textFont, block.text, textLines),
+                                  baseline: textLines <= 1 ? TableDrawing.baseline(centeredOn: centerY, size: detailFont.size) : baseline(textFont, block.text, textLines),
                                   alignment: .right, lines: textLines))
             }
             if let detail {
                 out.append(c.line(detail, font: detailFont, color: detailColor, x: left + 97, width: right - left - 97,
-                                  baseline: detailLines <= 1 ? TableViewComponent.baseline(centeredOn: centerY, size: detailFont.size) : baseline(detailFont, block.detail, detailLines),
+                                  baseline: detailLines <= 1 ? TableDrawing.baseline(centeredOn: centerY, size: detailFont.size) : baseline(detailFont, block.detail, detailLines),
                                   alignment: .left, lines: detailLines))
             }
         }
@@ -407,14 +403,13 @@ struct TableCellDrawing {
         var out: [DisplayItem] = []
         var edge = side == .trailing ? cell.maxX : cell.minX
         let f = component.font(.style(.subheadline))
-        let images = component.context.images
         for (i, b) in buttons.enumerated() {
             let x = side == .trailing ? edge - b.width : edge
             // The innermost button reaches under the content's edge, so no gap shows at fractions.
             let r = Rect(x: x, y: cell.minY, width: b.width, height: cell.height)
             edge = side == .trailing ? r.minX : r.maxX
             let fill = b.action.backgroundColor.map(env.resolve)
-                ?? (b.action.style == .destructive ? Color.systemRed : TableViewComponent.swipeNormal)
+                ?? (b.action.style == .destructive ? Color.systemRed : TableDrawing.swipeNormal)
             out.append(.fill(path: .rect(r), paint: .color(fill), rule: .nonZero))
             var imageSize: Size?
             if let image = b.action.image { imageSize = try self.imageSize(image, path: path + ".swiped.actions[\(i)].image") }
@@ -426,7 +421,7 @@ struct TableCellDrawing {
             var y = cell.minY + (cell.height - component.separator - blockHeight) / 2
             if let image = b.action.image, let size = imageSize {
                 let ir = Rect(x: r.midX - size.width / 2, y: y, width: size.width, height: size.height)
-                out.append(.image(ImageItem(source: image, filePath: images.resolvedPath(image, baseDirectory: env.baseDirectory), frame: ir,
+                out.append(.image(ImageItem(source: image, filePath: component.context.file(of: image, env: env), frame: ir,
                                             templateColor: .white, capInsets: nil, resizingMode: .stretch, origin: path + ".swiped.actions[\(i)]")))
                 y = ir.maxY + 4
                 if showsTitle, let title {

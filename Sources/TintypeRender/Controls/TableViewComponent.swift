@@ -7,15 +7,20 @@ import TintypeModel
 ///
 /// Colors and sizes are docs/uikit-metrics.md's (Colors, Table views), checked against
 /// real iOS table screenshots.
-struct TableViewComponent {
+struct TableViewComponent: ViewComponent {
+    let table: TableView
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try TableDrawing(table: table, frame: frame, env: env, context: context).items()
+    }
+}
+
+/// One table's drawing at its frame: the layout of its rows (`TableLayout`) turned into items.
+struct TableDrawing {
     let table: TableView
     let frame: Rect
     let env: Environment
-    let context: ComponentContext
-
-    static func items(_ c: TableView, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
-        try TableViewComponent(table: c, frame: frame, env: env, context: context).items()
-    }
+    let context: LayoutContext
 
     // MARK: Colors
 
@@ -92,7 +97,7 @@ struct TableViewComponent {
         let fixed = table.rowHeight ?? 44
         let selfSizing = selfSizing
         let width = frame.width - cellInset.left - cellInset.right
-        let measure = Measure(context: context)
+        let measure = context.measuring
         let footnoteGrowth = max(0, lineHeight(font(.style(.footnote))) - lineHeight(ResolvedFont(system: 13, weight: .regular)))
         let band = max(TableLayout.Metrics.plainBand, (lineHeight(font(.style(.headline))) + 7.4).rounded(.up))
         let estimate = table.estimatedRowHeight.flatMap { $0 > 0 ? $0 : nil } ?? 44
@@ -123,7 +128,7 @@ struct TableViewComponent {
         let footnote = font(.style(.footnote))
         let width = titleWidth
         return try TableLayout(table, width: frame.width, cellInset: cellInset,
-                               textLines: { TableViewComponent.lineCount($0, font: footnote, width: width, text: context.text) },
+                               textLines: { TableDrawing.lineCount($0, font: footnote, width: width, text: context.text) },
                                lineHeight: lineHeight(footnote), sizing: sizing)
     }
 
@@ -177,7 +182,7 @@ struct TableViewComponent {
 
         if let rc = table.refreshControl, rc.isPulled { out += refreshControl(rc) }
         if let v = table.tableHeaderView, let r = layout.tableHeader {
-            out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableHeaderView")
+            out += try context.layout(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableHeaderView")
         }
 
         // The layout has one cell a row, section after section, top to bottom, so the walk stops at
@@ -204,10 +209,10 @@ struct TableViewComponent {
         for h in layout.headers { out += try supplementary(h, isHeader: true, visibleTop: contentOffset.y + adjustedInset.top) }
         if table.style == .plain, table.tableFooterView == nil {
             let fillers = fillerSeparators(from: layout.contentHeight)
-            out += env.layoutDirection == .rightToLeft ? Mirror.horizontally(fillers, around: frame.midX) : fillers
+            out += env.layoutDirection == .rightToLeft ? Mirroring.horizontally(fillers, around: frame.midX) : fillers
         }
         if let v = table.tableFooterView, let r = layout.tableFooter {
-            out += try context.resolver.resolve(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableFooterView")
+            out += try context.layout(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableFooterView")
         }
         out += sectionIndex()
         return [.group(Group(items: out, clip: .rect(frame)))]
@@ -239,7 +244,7 @@ struct TableViewComponent {
         let floats = isHeader && table.style == .plain
         let rect = absolute(floats ? TableLayout.sticky(s, visibleTop: visibleTop) : s.frame)
         if let v = isHeader ? section.headerView : section.footerView {
-            return try context.resolver.resolve(placed(v, size: rect.size), in: rect, parent: env, path: path)
+            return try context.layout(placed(v, size: rect.size), in: rect, parent: env, path: path)
         }
         guard let title = isHeader ? section.header : section.footer else { return [] }
         let left = titleLeft, width = titleWidth
@@ -257,7 +262,7 @@ struct TableViewComponent {
             return [line(title.uppercased(), font: f, color: Self.groupedHeaderText, x: left, width: width,
                          baseline: rect.maxY - TableLayout.Metrics.groupedHeaderBaselineAboveRows)]
         }
-        let lines = TableViewComponent.lineCount(title, font: f, width: width, text: context.text)
+        let lines = TableDrawing.lineCount(title, font: f, width: width, text: context.text)
         return [line(title, font: f, color: Self.groupedHeaderText, x: left, width: width,
                      baseline: rect.minY + TableLayout.Metrics.footerBaselineBelowRows, lines: lines)]
     }
@@ -284,7 +289,7 @@ struct TableViewComponent {
 
     /// The refresh control above the first row: its spinner (and title) in the 60 points pulled open.
     func refreshControl(_ rc: RefreshControl) -> [DisplayItem] {
-        let color = rc.tintColor.map { env.tintAdjustmentMode == .dimmed ? $0.dimmed : $0 } ?? Self.refreshTint
+        let color = env.adjustedTint(rc.tintColor) ?? Self.refreshTint
         let bottom = origin.y
         guard let title = rc.title, !title.isEmpty else {
             return TableGlyphs.spinner(center: Point(x: frame.midX, y: bottom - 30), color: color)
@@ -309,11 +314,11 @@ struct TableViewComponent {
             centered(t, font: f, color: color, frame: Rect(x: x - 4, y: y0 + step * Double(i), width: indexWidth + 4, height: step), alignment: .center)
         }
         // Under right to left the index runs down the left edge.
-        return env.layoutDirection == .rightToLeft ? Mirror.horizontally(items, around: frame.midX) : items
+        return env.layoutDirection == .rightToLeft ? Mirroring.horizontally(items, around: frame.midX) : items
     }
 }
 
-extension TableViewComponent {
+extension TableDrawing {
     /// How many lines text wraps to at a width (greedy, at spaces), for the heights of footers.
     static func lineCount(_ s: String, font: ResolvedFont, width: Double, text: TextMeasuring) -> Int {
         guard width > 0 else { return 1 }

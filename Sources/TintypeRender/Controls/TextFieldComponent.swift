@@ -9,7 +9,28 @@ import TintypeModel
 ///   over some text, as `clearButtonMode` says; the side views at the field's edges at their own size;
 /// - `isEditing`: a 2-point tint caret after the text, as tall as the font's line.
 /// Side views and the clear button keep their physical sides in right-to-left layouts.
-enum TextFieldComponent {
+struct TextFieldComponent: ViewComponent {
+    let textField: TextField
+
+    /// A rounded-rect field's least height.
+    static let height = 30.0
+
+    /// As wide as its text (or placeholder) with the border's room; a rounded-rect field is at
+    /// least 30 high and 4 points taller than its line above and below.
+    func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
+        let t = textField, m = context.measuring
+        let f = m.font(t.font, env: env)
+        let shown = t.text.isEmpty ? (t.placeholder ?? "") : t.displayText
+        let lh = m.lineHeight(f)
+        let h = t.borderStyle == .roundedRect ? max(Self.height, lh.rounded(.up) + 8) : lh.rounded(.up)
+        let w = context.text.size(of: shown, font: f).width + (t.borderStyle == .none ? 0 : 14)
+        return Measured(size: Size(width: w.rounded(.up), height: h), firstBaseline: (h - lh) / 2 + Measure.ascent * f.size)
+    }
+
+    func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
+        try Self.items(textField, frame: frame, env: env, context: context)
+    }
+
     static let placeholderColor = Color(rgb8: 0xC7, 0xC7, 0xCD)
     static let roundedBorderColor = Color(rgb8: 0xCC, 0xCC, 0xCC)
     static let roundedDisabledFill = Color(white: 0.98)
@@ -73,18 +94,18 @@ enum TextFieldComponent {
         return out
     }
 
-    static func items(_ c: TextField, frame: Rect, env: Environment, context: ComponentContext) throws(RenderError) -> [DisplayItem] {
+    static func items(_ c: TextField, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         var out = border(c, frame: frame, scale: env.scale)
         let l = layout(c, frame: frame, direction: env.layoutDirection)
         if let r = l.leftView, let v = c.leftView {
             var view = v
             view.frame = nil
-            out += try context.resolver.resolve(view, in: r, parent: env, path: env.path + ".leftView")
+            out += try context.layout(view, in: r, parent: env, path: env.path + ".leftView")
         }
         if let r = l.rightView, let v = c.rightView {
             var view = v
             view.frame = nil
-            out += try context.resolver.resolve(view, in: r, parent: env, path: env.path + ".rightView")
+            out += try context.layout(view, in: r, parent: env, path: env.path + ".rightView")
         }
         let font = ResolvedFont(system: c.font.pointSize(category: env.contentSizeCategory), weight: c.font.weight)
         let shown = c.displayText

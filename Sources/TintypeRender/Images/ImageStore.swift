@@ -4,7 +4,7 @@ import Foundation
 import TintypeModel
 
 /// Decoded images, shared by every scene of a run: each file is read and decoded once.
-public final class ImageStore: @unchecked Sendable {
+public final class ImageStore: ImageMeasuring, @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: LoadedImage] = [:]
     private var rasters: [RasterKey: CairoSurface] = [:]
@@ -18,6 +18,11 @@ public final class ImageStore: @unchecked Sendable {
     /// The image's size in points.
     func size(of source: ImageSource, at file: String) throws(ImageFileError) -> Size {
         try image(source, at: file).size
+    }
+
+    /// Whether every pixel of the image is opaque.
+    func isOpaque(_ source: ImageSource, at file: String) throws(ImageFileError) -> Bool {
+        try image(source, at: file).isOpaque
     }
 
     func image(_ source: ImageSource, at file: String) throws(ImageFileError) -> LoadedImage {

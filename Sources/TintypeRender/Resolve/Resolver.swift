@@ -36,6 +36,14 @@ public struct Environment: Sendable {
         }
     }
 
+    /// A tint color a view or item sets for itself, as drawn here: it still turns gray while
+    /// tints are dimmed (UIKit dims a view's own tintColor as well as an inherited one).
+    public func adjustedTint(_ specific: Color) -> Color {
+        tintAdjustmentMode == .dimmed ? specific.dimmed : specific
+    }
+
+    public func adjustedTint(_ specific: Color?) -> Color? { specific.map(adjustedTint) }
+
     /// The environment of a child view, with its specific tint and mode applied.
     public func child(tintColor: Color?, mode: TintAdjustmentMode, path: String) -> Environment {
         var e = self
@@ -103,11 +111,16 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Turns a scene into a display list: settles inheritance (tint, adjustment mode, direction),
 /// computes absolute frames, and asks each component for its drawing.
+///
+/// The resolver names no view kind: each kind's measuring and drawing is its component's
+/// (`ViewKind.component`); what the resolver adds is what every view shares.
 public struct Resolver {
-    let images: ImageStore
+    let images: ImageMeasuring
     let text: TextMeasuring
 
-    public init(images: ImageStore, text: TextMeasuring) { self.images = images; self.text = text }
+    init(images: ImageMeasuring, text: TextMeasuring) { self.images = images; self.text = text }
+
+    var context: LayoutContext { LayoutContext(resolver: self) }
 
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
         // A scene built or changed in Swift meets the limits a decoded one was checked against
@@ -118,6 +131,7 @@ public struct Resolver {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more outside the limits)" : ""
             throw RenderError(path: first.path, message: first.message + more)
         }
+        let scene = try fitted(scene)
         let size = scene.screenSize
         var window = Environment(
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
@@ -146,11 +160,34 @@ public struct Resolver {
             items += try presentation(presented, scene: scene, window: window)
         }
         if let viewer = scene.largeContentViewer {
-            items += try LargeContentViewerComponent(images: images, text: text).items(viewer, window: window, screen: Rect(origin: .zero, size: size))
+            items += try LargeContentViewerComponent(context: context).items(viewer, window: window, screen: Rect(origin: .zero, size: size))
         }
         if scene.canvas == nil && scene.drawsSystemOverlays { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all)
+    }
+
+    /// The scene with a `"fit"` canvas sized: a root without a frame takes the size it measures
+    /// (a label its text, a stack view its arranged views, at the scene's text size), rounded up to
+    /// whole device pixels. Every other scene comes back as it is.
+    func fitted(_ scene: Scene) throws(RenderError) -> Scene {
+        guard scene.canvas == .fit, scene.root.frame == nil else { return scene }
+        var window = Environment(
+            tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
+            scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
+            layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
+            .child(tintColor: scene.tintColor, mode: scene.tintAdjustmentMode, path: "")
+        window.locale = scene.locale
+        let root = scene.root
+        let env = window.child(tintColor: root.tintColor, mode: root.tintAdjustmentMode, path: "root").child(for: root)
+        let m = try context.measure(root, width: nil, env: env)
+        guard m.hasWidth, m.hasHeight, m.size.width > 0, m.size.height > 0 else {
+            throw RenderError(path: "root", message: "\"canvas\": \"fit\" takes the root view's own size, and this \(root.kind.name) has none (\(format(m.size.width))×\(format(m.size.height)) points); give the root a \"frame\" or a layout \"width\" and \"height\", or use {\"size\": [width, height]}")
+        }
+        var sized = scene
+        sized.root.frame = Rect(origin: .zero, size: m.size.ceiled(scale: scene.effectiveScale))
+        if let problem = sized.pixelLimitProblem { throw RenderError(path: "canvas", message: problem) }
+        return sized
     }
 
     /// What the window presents, over the root: the dimming layer (when the presentation dims)
@@ -180,7 +217,7 @@ public struct Resolver {
             items += try resolve(sheet.root, in: ModalSheetLayout.frame(sheet, scene: scene), parent: window, path: "presented.root")
         case .popover(let popover):
             if scene.device.isPad {
-                items += try PopoverComponent(resolver: self).items(popover, window: window, screen: screen)
+                items += try PopoverComponent(context: context).items(popover, window: window, screen: screen)
             } else {
                 // In a compact width a popover adapts to a full-screen presentation.
                 items += try resolve(popover.root, in: screen, parent: window, path: "presented.root")
@@ -193,7 +230,8 @@ public struct Resolver {
     func resolve(_ view: View, in container: Rect, parent: Environment, path: String) throws(RenderError) -> [DisplayItem] {
         guard !view.isHidden, view.alpha > 0 else { return [] }
         var env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path).child(for: view)
-        let frame = try place(view, in: container, parent: parent, env: env)
+        let component = view.kind.component
+        let frame = try place(view, component, in: container, parent: parent, env: env)
         env.marginsRect = margins(of: view, frame: frame, parent: parent)
         env.anchors.record(view.id, Anchors.Entry(frame: frame))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
@@ -202,18 +240,12 @@ public struct Resolver {
         if let bg = view.backgroundColor {
             items.append(.fill(path: outline, paint: .color(env.resolve(bg)), rule: .nonZero))
         }
-        items += try content(of: view.kind, in: frame, env: env)
-        if case .stackView(let stack) = view.kind {
-            items += try StackViewComponent(stack: stack, view: view, env: env, context: ComponentContext(resolver: self)).items(frame: frame)
-        }
+        items += try component.draw(view, frame: frame, env: env, context: context)
         var children: [DisplayItem] = []
-        // A scroll view shows its subviews (in content coordinates) moved by the content offset.
-        let contentOrigin: Rect = if case .scrollView(let scroll) = view.kind {
-            ScrollViewComponent.contentFrame(scroll, frame: frame, env: env)
-        } else { frame }
-        if case .scrollView = view.kind { env.scrollFrame = frame } else { env.scrollFrame = nil }
+        let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
+        env.scrollFrame = scrollFrame
         for (i, sub) in view.subviews.enumerated() {
-            children += try resolve(sub, in: contentOrigin, parent: env, path: path + ".subviews[\(i)]")
+            children += try resolve(sub, in: bounds, parent: env, path: path + ".subviews[\(i)]")
         }
         if view.clipsToBounds {
             // Content and subviews are clipped; the background is already inside the outline.
@@ -244,23 +276,24 @@ public struct Resolver {
     }
 
     /// Where `view` goes in a superview whose bounds are `container`: its frame, its layout pins
-    /// (a stack view pinned by one edge on an axis takes its own size there), or the whole container.
-    func place(_ view: View, in container: Rect, parent: Environment, env: Environment) throws(RenderError) -> Rect {
+    /// (a view whose component sizes itself, pinned by one edge on an axis, takes its own size
+    /// there), or the whole container.
+    func place(_ view: View, _ component: any ViewComponent, in container: Rect, parent: Environment, env: Environment) throws(RenderError) -> Rect {
         if let f = view.frame {
             return Rect(x: container.minX + f.x, y: container.minY + f.y, width: f.width, height: f.height)
         }
         guard var pins = view.layout else { return container }
         let g = guide(pins.guide, container: container, env: parent)
-        if case .stackView(let stack) = view.kind {
+        if component.sizesItselfBetweenOnePin {
             let rtl = parent.layoutDirection == .rightToLeft
             let start = pins.left ?? (rtl ? pins.trailing : pins.leading), end = pins.right ?? (rtl ? pins.leading : pins.trailing)
-            let component = StackViewComponent(stack: stack, view: view, env: env, context: ComponentContext(resolver: self))
             if pins.width == nil, (start == nil) != (end == nil) {
-                pins.width = min(try component.fittingSize(width: nil).size.width, max(0, g.width - (start ?? end ?? 0)))
+                let own = try component.measure(view, width: nil, env: env, context: context).size.width
+                pins.width = min(own, max(0, g.width - (start ?? end ?? 0)))
             }
             if pins.height == nil, (pins.top == nil) != (pins.bottom == nil) {
                 let width = pins.frame(in: g, direction: parent.layoutDirection).width
-                pins.height = try component.fittingSize(width: width).size.height
+                pins.height = try component.measure(view, width: width, env: env, context: context).size.height
             }
         }
         // Auto Layout rounds what it places to device pixels.
@@ -311,21 +344,5 @@ public struct Resolver {
         guard guide == .margins else { return safe }
         let m = min(env.traits.layoutMargin, safe.width / 2)
         return Rect(x: safe.minX + m, y: safe.minY, width: safe.width - 2 * m, height: safe.height)
-    }
-
-    func content(of kind: ViewKind, in frame: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
-        switch kind {
-        case .plain: []
-        case .label(let label): LabelComponent.items(label, frame: frame, env: env)
-        case .textView(let v): TextViewComponent.items(v, frame: frame, env: env, text: text)
-        case .image(let image): try ImageViewComponent.items(image, frame: frame, env: env, images: images)
-        case .shape(let shape): ShapeComponent.items(shape, frame: frame, env: env)
-        case .scrollView: []
-        case .controller(let controller): try ControllerComponent(resolver: self).items(controller, frame: frame, env: env)
-        case .control(let control): try ControlComponent.items(control, frame: frame, env: env, context: ComponentContext(resolver: self))
-        case .tableView(let table): try TableViewComponent.items(table, frame: frame, env: env, context: ComponentContext(resolver: self))
-        // A stack view's arrangement needs the view itself (its margins): `resolve` draws it.
-        case .stackView: []
-        }
     }
 }

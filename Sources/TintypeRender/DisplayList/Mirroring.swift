@@ -4,7 +4,7 @@ import TintypeModel
 /// clips are flipped, images and text only moved (their artwork and reading order stay), text
 /// aligned to the left is aligned to the right and the other way round, shadows cast the other way.
 /// Mirroring twice gives back what was drawn.
-enum Mirror {
+enum Mirroring {
     static func horizontally(_ items: [DisplayItem], around x: Double) -> [DisplayItem] {
         func flip(_ r: Rect) -> Rect { Rect(x: 2 * x - r.maxX, y: r.minY, width: r.width, height: r.height) }
         func flip(_ paint: ResolvedPaint) -> ResolvedPaint {
