@@ -12,6 +12,7 @@ let package = Package(
     name: "Tintype",
     products: [
         .library(name: "TintypeModel", targets: ["TintypeModel"]),
+        .library(name: "TintypeConstraints", targets: ["TintypeConstraints"]),
         .library(name: "TintypeRender", targets: ["TintypeRender"]),
         .library(name: "TintypeSnapshot", targets: ["TintypeSnapshot"]),
         .library(name: "TintypeSnapshotTesting", targets: ["TintypeSnapshotTesting"]),
@@ -52,6 +53,8 @@ let package = Package(
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
         .target(name: "TintypeModel"),
+        // Auto Layout's solver (Cassowary), pure Swift with no dependencies: unit-tested on numbers.
+        .target(name: "TintypeConstraints"),
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
@@ -63,6 +66,7 @@ let package = Package(
         .executableTarget(name: "tintype-schema-text", path: "Sources/tintype-schema-text"),
         .plugin(name: "SchemaText", capability: .buildTool(), dependencies: ["tintype-schema-text"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
+        .testTarget(name: "TintypeConstraintsTests", dependencies: ["TintypeConstraints"]),
         .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
         .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),

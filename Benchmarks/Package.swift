@@ -20,6 +20,7 @@ let package = Package(
             name: "tintype-bench",
             dependencies: [
                 .product(name: "TintypeModel", package: tintype),
+                .product(name: "TintypeConstraints", package: tintype),
                 .product(name: "TintypeRender", package: tintype),
                 .product(name: "TintypeSnapshot", package: tintype),
                 "CFastPNG",

@@ -590,6 +590,7 @@ func main() -> Int32 {
     guard let command = args.first else {
         print("Usage: tintype-bench scenes|png [--scene S.json] [--work DIR] [--iterations N] [--warmup N]\n"
               + "       tintype-bench table [--iterations N] [--warmup N]\n"
+              + "       tintype-bench constraints [--iterations N] [--warmup N]\n"
               + "       tintype-bench text [--iterations N] [--warmup N]\n"
               + "       tintype-bench self-sizing [--iterations N] [--warmup N]\n"
               + "       tintype-bench fallback [--scene S.json] [--iterations N] [--warmup N]\n"
@@ -623,6 +624,7 @@ func main() -> Int32 {
             guard positional.count == 2 else { throw BenchError("compare takes two PNG files") }
             try compareInProcess(positional[0], positional[1], iterations: iterations, warmup: warmup)
         case "table": try benchTable(iterations: iterations, warmup: warmup)
+        case "constraints": try benchConstraints(iterations: iterations, warmup: warmup)
         case "text": try benchText(iterations: iterations, warmup: warmup)
         case "self-sizing": try benchSelfSizing(iterations: iterations, warmup: warmup)
         case "fallback": try benchFallback(scenePath: scene, iterations: iterations, warmup: warmup)
