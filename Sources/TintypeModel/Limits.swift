@@ -25,6 +25,8 @@ public enum SceneLimits {
     public static let blurRadius: ClosedRange<Double> = 0...1_000
     /// Font sizes, in points.
     public static let fontSize: ClosedRange<Double> = 1...1_000
+    /// An Auto Layout constraint's multiplier.
+    public static let multiplier: ClosedRange<Double> = -1_000...1_000
     /// Values of sliders, steppers and other controls that hold a number (not points).
     public static let controlValue: ClosedRange<Double> = -1_000_000_000...1_000_000_000
 
@@ -119,6 +121,7 @@ private final class LimitWalk {
         "value": SceneLimits.controlValue, "minimumValue": SceneLimits.controlValue,
         "maximumValue": SceneLimits.controlValue, "stepValue": SceneLimits.controlValue,
         "countDownDuration": SceneLimits.controlValue,
+        "LayoutConstraint.multiplier": SceneLimits.multiplier, "LayoutConstraint.priority": 1...1000,
     ]
 
     func visit(_ value: Any, path: String, label: String?, viewDepth: Int) {

@@ -10,6 +10,8 @@ public struct View: Sendable, Equatable {
     /// A frame by distances to a guide of the superview (its bounds, safe area or margins), used
     /// when `frame` is nil: one scene then lays out on every device.
     public var layout: LayoutPins?
+    /// Auto Layout constraints with this view as their first item, instead of a frame or a layout.
+    public var constraints: [LayoutConstraint] = []
     public var backgroundColor: ColorValue?
     public var alpha: Double
     public var isHidden: Bool

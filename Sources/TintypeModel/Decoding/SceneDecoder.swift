@@ -404,6 +404,7 @@ public enum SceneDecoder {
             view.layout = LayoutPins.decode(l)
             if view.frame != nil { r.context.report(join(viewPath, "layout"), l.node.position, "give \"frame\" or \"layout\", not both") }
         }
+        LayoutConstraint.decode(r, into: &view)
         view.backgroundColor = r.colorValue("backgroundColor")
         if let a = r.number("alpha", in: 0...1) { view.alpha = a }
         if let h = r.bool("hidden") { view.isHidden = h }
