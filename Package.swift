@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "TintypeModel", targets: ["TintypeModel"]),
         .library(name: "TintypeConstraints", targets: ["TintypeConstraints"]),
+        .library(name: "TintypeStoryboard", targets: ["TintypeStoryboard"]),
         .library(name: "TintypeRender", targets: ["TintypeRender"]),
         .library(name: "TintypeSnapshot", targets: ["TintypeSnapshot"]),
         .library(name: "TintypeSnapshotTesting", targets: ["TintypeSnapshotTesting"]),
@@ -55,18 +56,22 @@ let package = Package(
         .target(name: "TintypeModel"),
         // Auto Layout's solver (Cassowary), pure Swift with no dependencies: unit-tested on numbers.
         .target(name: "TintypeConstraints"),
+        // Interface Builder's storyboards and xibs read into scene files (its own XML reader: no entities).
+        .target(name: "TintypeStoryboard", dependencies: ["TintypeModel"]),
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         // `tintype schema` prints docs/scene.schema.json, which the SchemaText plugin builds into the
         // binary (a resource bundle would be a folder an installed copy of the binary loses).
-        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"],
+        .executableTarget(name: "tintype", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot", "TintypeStoryboard"],
                           plugins: ["SchemaText"]),
         .executableTarget(name: "tintype-schema-text", path: "Sources/tintype-schema-text"),
         .plugin(name: "SchemaText", capability: .buildTool(), dependencies: ["tintype-schema-text"]),
         .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
         .testTarget(name: "TintypeConstraintsTests", dependencies: ["TintypeConstraints"]),
+        // Fixtures/ holds storyboards and asset catalogs written for the tests, read as files.
+        .testTarget(name: "TintypeStoryboardTests", dependencies: ["TintypeStoryboard", "TintypeModel"], exclude: ["Fixtures"]),
         .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
         .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),

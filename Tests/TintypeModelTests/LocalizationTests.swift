@@ -43,6 +43,18 @@ import Testing
         return "{\(locale.map { "\"locale\": \"\($0)\"," } ?? "")\"strings\": \"L.xcstrings\",\(extra)\"root\": {\"view\": {\"subviews\": [\(views)]}}}"
     }
 
+    @Test func buttonTitlesAreLocalizedAsOneValueAndPerState() throws {
+        try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
+            let json = #"{"locale": "de", "strings": "L.xcstrings", "root": {"view": {"subviews": ["#
+                + #"{"button": {"frame": [0, 0, 100, 44], "title": {"localized": "Messages"}}},"#
+                + #"{"button": {"frame": [0, 0, 100, 44], "title": {"normal": {"localized": "Messages"}, "selected": "Plain"}}}]}}}"#
+            let scene = try decode(json, in: dir)
+            var titles: [PerState<String>] = []
+            for v in scene.root.subviews { if case .control(.button(let b)) = v.kind { titles.append(b.title) } }
+            #expect(titles == [PerState(normal: "Nachrichten"), PerState(normal: "Nachrichten", selected: "Plain")])
+        }
+    }
+
     @Test func aLocaleSetsTheDirectionAndAnUnknownOneIsAnError() throws {
         try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
             #expect(try decode(scene(locale: "ar"), in: dir).layoutDirection == .rightToLeft)

@@ -62,7 +62,13 @@ public struct Button: Sendable, Equatable {
     static func decode(_ r: ObjectReader) -> Button? {
         var b = Button(state: ControlState.decode(r))
         if let t = r.choice("buttonType", ButtonType.self) { b.buttonType = t }
-        if let t = PerState<String>.decode(r, "title", form: .string, { n, p, c in
+        // A title, or one per state, each a string or {"localized": KEY}, as every other text.
+        let localized: (JSONNode) -> Bool = { n in
+            if case .object(let m) = n.value { return m.contains { $0.key == "localized" } }
+            return false
+        }
+        if let t = PerState<String>.decode(r, "title", form: .text, isSingleObject: localized, { n, p, c in
+            if localized(n), let lr = ObjectReader(n, path: p, context: c, schemaName: "localizedText") { return c.localizer.text(lr) }
             guard case .string(let s) = n.value else { c.report(p, n.position, "expected a string, found \(n.value.kindName)"); return nil }
             return s
         }) { b.title = t }

@@ -1,0 +1,100 @@
+// Why scene files as the target: a storyboard or xib is read into the same JSON a person would
+// write, and the scene decoder then reads that as it reads any scene. One translation serves both
+// `tintype import` (which writes the files) and rendering a storyboard directly, every value the
+// importer writes is checked by the decoder, and what Tintype draws from a storyboard is exactly
+// what the imported scene file says, which a reader can open and compare with Interface Builder.
+//
+// What a scene cannot hold is never dropped silently: an unknown class becomes a labeled
+// placeholder of its frame, and every approximation (a custom font drawn in the system font, a
+// custom view class drawn as its base class, a variation resolved for one device) is a warning
+// with the file, line, column and id.
+import Foundation
+import TintypeModel
+
+/// The scenes read from one storyboard or xib.
+public struct StoryboardImport: Sendable {
+    public struct Scene: Sendable {
+        /// The scene's name: the controller's storyboard identifier, else its id (a xib's view: its
+        /// id); safe as a file name.
+        public var name: String
+        /// The id of the controller (or the xib's view) the scene shows.
+        public var id: String
+        /// The scene file's text.
+        public var json: String
+    }
+    public var scenes: [Scene]
+    /// What was drawn otherwise than Interface Builder describes it, in the order met.
+    public var warnings: [StoryboardIssue]
+
+    /// The string tables of a localized storyboard: a folder (beside the scene files) of
+    /// `<language>.lproj/Localizable.strings`, which each scene's `"strings"` names.
+    public struct StringsFolder: Sendable {
+        public struct File: Sendable {
+            /// Relative to the folder: `de.lproj/Localizable.strings`.
+            public var path: String
+            public var text: String
+        }
+        public var name: String
+        public var files: [File]
+    }
+    /// Nil when the storyboard has no translations.
+    public var strings: StringsFolder?
+}
+
+/// Reads Interface Builder files (`.storyboard`, `.xib`) into scene files.
+///
+/// ```swift
+/// let result = try StoryboardImporter.importFile("App/Base.lproj/Main.storyboard",
+///                                                options: .init(imageDirectory: "scenes"))
+/// for scene in result.scenes { try scene.json.write(toFile: "scenes/\(scene.name).json", atomically: true, encoding: .utf8) }
+/// ```
+public enum StoryboardImporter {
+    public struct Options: Sendable {
+        /// The device the scenes name; nil takes the file's design device (`<device id="retina6_1">`:
+        /// iPhone XR), else the iPhone 8. Size-class variations are resolved for it, in portrait.
+        public var device: String?
+        /// The folder the scene files will be in: image paths are written relative to it. Nil
+        /// writes them relative to the storyboard's folder.
+        public var imageDirectory: String?
+        public init(device: String? = nil, imageDirectory: String? = nil) { self.device = device; self.imageDirectory = imageDirectory }
+    }
+
+    /// Largest file read, in bytes (the largest storyboard of a large app is a few megabytes).
+    public static let maxFileSize = 32 * 1024 * 1024
+
+    /// Reads the file at `path` (at most `maxFileSize` bytes).
+    public static func importFile(_ path: String, options: Options = Options()) throws(StoryboardError) -> StoryboardImport {
+        let file = path
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw StoryboardError(issues: [StoryboardIssue(file: file, position: nil, id: nil,
+                                                           message: exists ? "cannot be read" : "no such file", kind: "file")])
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maxFileSize + 1)) ?? Data()
+        if data.count > maxFileSize {
+            throw StoryboardError(issues: [StoryboardIssue(file: file, position: nil, id: nil,
+                                                           message: "is larger than \(maxFileSize / 1024 / 1024) MB, the most Tintype reads", kind: "file")])
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return try importData([UInt8](data), file: file, directory: directory.isEmpty ? "." : directory, options: options)
+    }
+
+    /// Reads a storyboard or xib from its bytes; `directory` is its folder (for the asset catalog,
+    /// localizations and image paths).
+    public static func importData(_ bytes: [UInt8], file: String, directory: String, options: Options = Options()) throws(StoryboardError) -> StoryboardImport {
+        guard bytes.count <= maxFileSize else {
+            throw StoryboardError(issues: [StoryboardIssue(file: file, position: nil, id: nil,
+                                                           message: "is larger than \(maxFileSize / 1024 / 1024) MB, the most Tintype reads", kind: "file")])
+        }
+        let root: XMLNode
+        do {
+            root = try XMLReader.parse(bytes)
+        } catch {
+            throw StoryboardError(issues: [StoryboardIssue(file: file, position: error.position, id: nil,
+                                                           message: "malformed XML: " + error.message, kind: "xml")])
+        }
+        var importer = Importer(file: file, directory: directory, root: root, options: options)
+        return try importer.run()
+    }
+}
