@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import Testing
 import TintypeModel
@@ -26,5 +27,62 @@ import TintypeModel
         for i in 0..<(scenes.count * 2) {
             #expect(box.results[i] == serial[i % scenes.count], "scene \(i % scenes.count) differs when rendered in parallel")
         }
+    }
+
+    /// Renders share decoded images but no Cairo object (docs/determinism.md): every draw of a
+    /// cached image gets a surface of its own over the shared pixels. Scenes that draw the same
+    /// PNG and SVG images many times (whole, stretched and tiled through cap insets, which
+    /// rasterize an SVG once for every render), rendered by one renderer with a cold image store on
+    /// many threads at once as PNG, SVG and PDF, give the bytes each gives alone.
+    @Test func sharedImagesDrawnByManyRendersAtOnceGiveTheSameBytes() throws {
+        let names = ["nine-slice-stretch", "nine-slice-tile", "nine-slice-svg", "content-modes-png", "content-modes-svg"]
+        let scenes = try names.map { try SceneDecoder.load(path: snapshotsRoot + "/Images/\($0).json") }
+        let formats: [ImageFormat] = [.png, .svg, .pdf]
+        let jobs = scenes.indices.flatMap { s in formats.map { (s, $0) } }
+        let alone = try jobs.map { s, format in try Renderer(warn: { _ in }).render(scenes[s], as: format) }
+        for _ in 0..<3 {
+            let renderer = Renderer(warn: { _ in })
+            final class Box: @unchecked Sendable { var results: [[UInt8]?]; let lock = NSLock(); init(_ n: Int) { results = .init(repeating: nil, count: n) } }
+            let copies = 4
+            let box = Box(jobs.count * copies)
+            DispatchQueue.concurrentPerform(iterations: jobs.count * copies) { i in
+                let (s, format) = jobs[i % jobs.count]
+                let bytes = try? renderer.render(scenes[s], as: format)
+                box.lock.lock(); box.results[i] = bytes; box.lock.unlock()
+            }
+            for i in 0..<(jobs.count * copies) {
+                let (s, format) = jobs[i % jobs.count]
+                #expect(box.results[i] == alone[i % jobs.count], "Images/\(names[s]) as \(format.rawValue) differs when rendered beside the others")
+            }
+        }
+    }
+
+    /// A surface over shared pixels keeps them alive while Cairo holds it, after every Swift
+    /// reference is gone, and carries the PNG file's bytes for vector output to embed.
+    @Test func sharedPixelsOutliveTheirOwnersWhileCairoHoldsAView() throws {
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: snapshotsRoot + "/Images/assets/button@2x.png")))
+        var held: OpaquePointer?
+        var expected: Bitmap?
+        do {
+            let pixels = try SharedPixels(try CairoSurface(png: png))
+            let view = try pixels.surface()
+            let other = try pixels.surface()
+            #expect(view.pointer != other.pointer, "each use gets a surface of its own")
+            expected = view.bitmap()
+            held = cairo_surface_reference(view.pointer)
+        }
+        let surface = try #require(held)
+        defer { cairo_surface_destroy(surface) }
+        var data: UnsafePointer<UInt8>?
+        var length: UInt = 0
+        cairo_surface_get_mime_data(surface, CAIRO_MIME_TYPE_PNG, &data, &length)
+        #expect(Int(length) == png.count && data.map { Array(UnsafeBufferPointer(start: $0, count: Int(length))) } == png)
+        let copy = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))!
+        let cr = cairo_create(copy)!
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        let read = try CairoSurface(owning: copy).bitmap()
+        #expect(read == expected)
     }
 }

@@ -6,8 +6,6 @@ import TintypeModel
 /// Owns a cairo image surface (ARGB32).
 final class CairoSurface: @unchecked Sendable {
     let pointer: OpaquePointer
-    /// The surface whose pixels a read-only view shows.
-    private var keepAlive: CairoSurface?
 
     init(width: Int, height: Int, format: cairo_format_t = CAIRO_FORMAT_ARGB32) throws(ImageFileError) {
         try Self.checkSize(width: width, height: height)
@@ -46,18 +44,6 @@ final class CairoSurface: @unchecked Sendable {
     var width: Int { Int(cairo_image_surface_get_width(pointer)) }
     var height: Int { Int(cairo_image_surface_get_height(pointer)) }
     var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
-
-    /// A second surface over the same pixels, for reading them on another thread: Cairo and
-    /// pixman objects are not shared between threads, the memory only read is. The view keeps
-    /// this surface alive.
-    func readOnlyView() throws(ImageFileError) -> CairoSurface {
-        cairo_surface_flush(pointer)
-        guard let data = cairo_image_surface_get_data(pointer) else { throw ImageFileError("no pixel data") }
-        let view = try CairoSurface(owning: cairo_image_surface_create_for_data(data, cairo_image_surface_get_format(pointer),
-                                                                                 Int32(width), Int32(height), Int32(stride)))
-        view.keepAlive = self
-        return view
-    }
 
     convenience init(bitmap: Bitmap) throws(ImageFileError) {
         try self.init(width: bitmap.width, height: bitmap.height)
@@ -190,6 +176,67 @@ final class CairoSurface: @unchecked Sendable {
         defer { free(png) }
         return Array(UnsafeBufferPointer(start: png, count: length))
     }
+}
+
+/// Pixels that many renders read at once: a decoded image, an SVG rasterized once, an icon
+/// scaled into every size. Cairo's objects are not shared between threads (docs/determinism.md):
+/// a surface used as a source is flushed, and may get snapshots attached and detached, which
+/// changes lists inside it without a lock. Memory that is only read may be shared. So the pixels
+/// are finished once, here, and never given to Cairo again; each use draws from a surface of its
+/// own over them (`surface()`).
+final class SharedPixels: @unchecked Sendable {
+    /// Owns the memory (and the PNG bytes a decoded image keeps); no Cairo call takes it after `init`.
+    private let owner: CairoSurface
+    private let data: UnsafeMutablePointer<UInt8>
+    let width: Int, height: Int, stride: Int
+    let format: cairo_format_t
+    /// The file's bytes that Cairo's PNG reader (and `decodeDirectly`) attach, for SVG and PDF output to embed.
+    private let png: (bytes: UnsafePointer<UInt8>, count: Int)?
+
+    /// Takes `surface` over: the caller must not use it afterwards.
+    init(_ surface: CairoSurface) throws(ImageFileError) {
+        cairo_surface_flush(surface.pointer)
+        guard let data = cairo_image_surface_get_data(surface.pointer) else { throw ImageFileError("no pixel data") }
+        owner = surface
+        self.data = data
+        width = surface.width; height = surface.height; stride = surface.stride
+        format = cairo_image_surface_get_format(surface.pointer)
+        var bytes: UnsafePointer<UInt8>?
+        var count: UInt = 0
+        cairo_surface_get_mime_data(surface.pointer, CAIRO_MIME_TYPE_PNG, &bytes, &count)
+        png = bytes.map { ($0, Int(count)) }
+    }
+
+    /// A surface of the caller's own over the pixels, with the PNG bytes attached when there are
+    /// some. Only read from it. Cairo may keep it past the wrapper (a PDF page keeps its sources
+    /// until the document is finished), so it holds these pixels alive itself.
+    func surface() throws(ImageFileError) -> CairoSurface {
+        let view = try CairoSurface(owning: cairo_image_surface_create_for_data(data, format, Int32(width), Int32(height), Int32(stride)))
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { Unmanaged<SharedPixels>.fromOpaque($0!).release() }
+        let retained = Unmanaged.passRetained(self).toOpaque()
+        let status = cairo_surface_set_user_data(view.pointer, SharedPixels.key, retained, release)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            // Not attached, so Cairo will not release it: released here, and the view is not used.
+            Unmanaged<SharedPixels>.fromOpaque(retained).release()
+            throw ImageFileError(String(cString: cairo_status_to_string(status)))
+        }
+        if let png {
+            let retained = Unmanaged.passRetained(self).toOpaque()
+            if cairo_surface_set_mime_data(view.pointer, CAIRO_MIME_TYPE_PNG, png.bytes, UInt(png.count), release, retained) != CAIRO_STATUS_SUCCESS {
+                Unmanaged<SharedPixels>.fromOpaque(retained).release()
+            }
+        }
+        return view
+    }
+
+    /// Whether `body` holds for every row of pixels (`width` × 4 bytes of ARGB32 or RGB24), read
+    /// without Cairo.
+    func allRows(_ body: (UnsafePointer<UInt8>) -> Bool) -> Bool {
+        for y in 0..<height where !body(data + y * stride) { return false }
+        return true
+    }
+
+    nonisolated(unsafe) private static let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 }
 
 /// Counts PNG decodes, so tests can prove that a verify against a stamped golden decodes none.

@@ -406,9 +406,10 @@ final class Raster {
             if let caps = item.capInsets {
                 // Caps that overlap leave no middle to stretch and slices of negative size.
                 if let problem = Self.capInsetsProblem(caps, size: image.size, name: item.source.path) { throw ImageFileError(problem) }
-                let (surface, ppp) = try images.raster(image, file: item.filePath, scale: scale)
-                drawNineSlice(surface, pixelsPerPoint: ppp, size: image.size, caps: caps, into: item.frame, mode: item.resizingMode)
-            } else if case .raster(let surface) = image.content {
+                let (pixels, ppp) = try images.raster(image, file: item.filePath, scale: scale)
+                drawNineSlice(try pixels.surface(), pixelsPerPoint: ppp, size: image.size, caps: caps, into: item.frame, mode: item.resizingMode)
+            } else if case .raster(let pixels) = image.content {
+                let surface = try pixels.surface()
                 drawRegion(surface, source: (0, 0, surface.width, surface.height), into: item.frame, extend: CAIRO_EXTEND_PAD, tileScale: nil)
             } else {
                 try image.renderSVG(cr, in: item.frame)

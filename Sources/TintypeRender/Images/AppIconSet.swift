@@ -106,10 +106,11 @@ public enum AppIconSet {
         // not shared between threads) and writes only its own slot.
         // Largest first: the 1024 icon's encoding is the longest job, and should not start last.
         let sizes = Set(slots.map(\.pixels)).sorted(by: >)
+        let shared = try SharedPixels(large)
         let results = IconResults(count: sizes.count)
         DispatchQueue.concurrentPerform(iterations: sizes.count) { i in
             results.set(i, Result { () throws(ImageFileError) -> [UInt8] in
-                let view = try large.readOnlyView()
+                let view = try shared.surface()
                 return try (sizes[i] == minimumSource ? view : scaled(view, to: sizes[i])).pngData()
             })
         }

@@ -7,8 +7,10 @@ extension LoadedImage {
     /// points counts as having transparency (its edge pixels are partly covered).
     var isOpaque: Bool {
         switch content {
-        case .raster(let surface):
-            return Self.allOpaque(surface)
+        case .raster(let pixels):
+            if pixels.format == CAIRO_FORMAT_RGB24 { return true }
+            let w = pixels.width
+            return pixels.allRows { row in (0..<w).allSatisfy { row[$0 * 4 + 3] == 255 } }
         case .svg:
             let w = Int(size.width * 2), h = Int(size.height * 2)
             // A huge SVG is not drawn just to find out (a bar image is a few hundred points wide).

@@ -7,7 +7,7 @@ import TintypeModel
 public final class ImageStore: ImageMeasuring, @unchecked Sendable {
     private let lock = NSLock()
     private var cache: [String: LoadedImage] = [:]
-    private var rasters: [RasterKey: CairoSurface] = [:]
+    private var rasters: [RasterKey: SharedPixels] = [:]
 
     public init() {}
 
@@ -36,10 +36,11 @@ public final class ImageStore: ImageMeasuring, @unchecked Sendable {
 
     private struct RasterKey: Hashable { var file: String; var scale: Double }
 
-    /// The image as pixels at `scale` pixels per point (PNGs as they are, SVGs rasterized once).
-    func raster(_ image: LoadedImage, file: String, scale: Double) throws(ImageFileError) -> (surface: CairoSurface, pixelsPerPoint: Double) {
+    /// The image as pixels at `scale` pixels per point (PNGs as they are, SVGs rasterized once),
+    /// shared by every render: draw them through a surface of the render's own (`SharedPixels.surface()`).
+    func raster(_ image: LoadedImage, file: String, scale: Double) throws(ImageFileError) -> (pixels: SharedPixels, pixelsPerPoint: Double) {
         switch image.content {
-        case .raster(let surface): return (surface, image.scale)
+        case .raster(let pixels): return (pixels, image.scale)
         case .svg:
             lock.lock()
             defer { lock.unlock() }
@@ -55,9 +56,9 @@ public final class ImageStore: ImageMeasuring, @unchecked Sendable {
             defer { cairo_destroy(cr) }
             cairo_scale(cr, scale, scale)
             try image.renderSVG(cr, in: Rect(x: 0, y: 0, width: image.size.width, height: image.size.height))
-            cairo_surface_flush(surface.pointer)
-            rasters[key] = surface
-            return (surface, scale)
+            let pixels = try SharedPixels(surface)
+            rasters[key] = pixels
+            return (pixels, scale)
         }
     }
 }
@@ -65,7 +66,8 @@ public final class ImageStore: ImageMeasuring, @unchecked Sendable {
 /// One decoded image file.
 final class LoadedImage: @unchecked Sendable {
     enum Content {
-        case raster(CairoSurface)
+        /// Decoded once and read by every render at once.
+        case raster(SharedPixels)
         case svg(OpaquePointer, Rsvg)
     }
     let content: Content
@@ -96,7 +98,9 @@ final class LoadedImage: @unchecked Sendable {
                 throw ImageFileError("image file \"\(source.path)\" is \(error.message)")
             }
             let s = source.scale
-            return LoadedImage(content: .raster(surface), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s, name: source.path)
+            let pixels: SharedPixels
+            do { pixels = try SharedPixels(surface) } catch { throw ImageFileError("image file \"\(source.path)\" is \(error.message)") }
+            return LoadedImage(content: .raster(pixels), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s, name: source.path)
         case .svg:
             let rsvg: Rsvg
             do { rsvg = try Rsvg.loaded() } catch { throw ImageFileError("image file \"\(source.path)\" cannot be read: \(error.message)") }
