@@ -185,27 +185,40 @@ final class CairoSurface: @unchecked Sendable {
 /// are finished once, here, and never given to Cairo again; each use draws from a surface of its
 /// own over them (`surface()`).
 final class SharedPixels: @unchecked Sendable {
-    /// Owns the memory (and the PNG bytes a decoded image keeps); no Cairo call takes it after `init`.
+    /// Owns the memory; no Cairo call takes it after `init`.
     private let owner: CairoSurface
     private let data: UnsafeMutablePointer<UInt8>
     let width: Int, height: Int, stride: Int
     let format: cairo_format_t
-    /// The file's bytes that Cairo's PNG reader (and `decodeDirectly`) attach, for SVG and PDF output to embed.
+    /// The file's bytes that Cairo's PNG reader (and `decodeDirectly`) attach, for SVG and PDF
+    /// output to embed (a copy of its own: Cairo frees the surface's at its first flush).
     private let png: (bytes: UnsafePointer<UInt8>, count: Int)?
 
     /// Takes `surface` over: the caller must not use it afterwards.
     init(_ surface: CairoSurface) throws(ImageFileError) {
+        // The PNG bytes are copied first: flushing a surface detaches (and frees) its mime data.
+        var bytes: UnsafePointer<UInt8>?
+        var count: UInt = 0
+        cairo_surface_get_mime_data(surface.pointer, CAIRO_MIME_TYPE_PNG, &bytes, &count)
+        if let bytes, count > 0 {
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(count))
+            copy.initialize(from: bytes, count: Int(count))
+            png = (UnsafePointer(copy), Int(count))
+        } else {
+            png = nil
+        }
         cairo_surface_flush(surface.pointer)
-        guard let data = cairo_image_surface_get_data(surface.pointer) else { throw ImageFileError("no pixel data") }
+        guard let data = cairo_image_surface_get_data(surface.pointer) else {
+            png?.bytes.deallocate()
+            throw ImageFileError("no pixel data")
+        }
         owner = surface
         self.data = data
         width = surface.width; height = surface.height; stride = surface.stride
         format = cairo_image_surface_get_format(surface.pointer)
-        var bytes: UnsafePointer<UInt8>?
-        var count: UInt = 0
-        cairo_surface_get_mime_data(surface.pointer, CAIRO_MIME_TYPE_PNG, &bytes, &count)
-        png = bytes.map { ($0, Int(count)) }
     }
+
+    deinit { png?.bytes.deallocate() }
 
     /// A surface of the caller's own over the pixels, with the PNG bytes attached when there are
     /// some. Only read from it. Cairo may keep it past the wrapper (a PDF page keeps its sources
