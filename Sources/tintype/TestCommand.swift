@@ -40,6 +40,10 @@ struct TestCommand: Command {
         },
         .value("--filter", value: "PATTERN", help: "Run only scenes whose path contains PATTERN (or matches it, with * and ?).", \.filter),
     ] + ToleranceOptions.options(\.tolerance) + [
+        .flag("--strict", help: """
+            Fail on any changed pixel, even one the tolerance allows. Without it, a
+            render within tolerance passes and a CHANGED line says how many changed.
+            """) { c in c.tolerance.strict = true },
         .value("--artifacts", value: "DIR", help: """
             Where failure artifacts and the HTML report go. Default:
             TINTYPE_ARTIFACTS if set, else .build/tintype-artifacts.
@@ -83,7 +87,9 @@ struct TestCommand: Command {
         Scenes and their variants render in parallel; a variant that fails to render fails alone.
         Each failure prints one line with its numbers and the paths of its artifacts (expected,
         actual, diff, and an expected | diff | actual strip); the HTML report is written to
-        ARTIFACTS/report/index.html. The last line reads "N passed, N failed, N skipped, N recorded".
+        ARTIFACTS/report/index.html. A render that passes within the tolerance but is not identical
+        prints a CHANGED line with the number of pixels that changed at all (--strict fails it).
+        The last line reads "N passed, N failed, N skipped, N recorded".
         A run that finds no scene to check fails (a mistyped folder or filter should not pass
         quietly) unless --pass-with-no-scenes is given. Exit code: 0 when every scene passed,
         1 otherwise, 64 for bad usage.
@@ -224,10 +230,16 @@ struct TestCommand: Command {
         progress.end()
         let timed = slots.values.compactMap { $0 }
         let entries = timed.map(\.0)
-        var passed = 0, failed = 0, recorded = 0
+        var passed = 0, failed = 0, recorded = 0, changed = 0
         for e in entries {
             switch e.status {
-            case .passed: passed += 1
+            case .passed:
+                passed += 1
+                // Within tolerance is not unchanged: the pixels that changed are said, not hidden.
+                if let c = e.comparison, c.passedWithChanges {
+                    changed += 1
+                    say("CHANGED \(e.displayName): \(c.summary)")
+                }
             case .failed:
                 failed += 1
                 say("FAIL \(e.displayName): \(e.message)")
@@ -265,6 +277,9 @@ struct TestCommand: Command {
             do { try ResultBundle.write(results, to: bundle); say("Bundle: \(bundle)") } catch {
                 writeStderr("Error: cannot write the result bundle: \(error.message)"); ok = false
             }
+        }
+        if changed > 0 {
+            say("\(changed) of the \(passed) passed with pixels changed within the tolerance; --strict fails on any change.")
         }
         say("\(passed) passed, \(failed) failed, \(skipped) skipped, \(recorded) recorded")
         return failed == 0 && recorded == 0 && ok ? ExitCode.success : ExitCode.failure

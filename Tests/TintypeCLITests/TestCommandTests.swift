@@ -53,6 +53,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/red.png"))
     }
 
+    /// A change the tolerance allows is printed, not hidden, and --strict fails it.
+    @Test func aChangeWithinTheToleranceIsPrintedAndStrictFailsIt() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try cli.run(["test", "--record", "missing"], in: dir)
+        // One level off in a 20×20 square: far below the default threshold.
+        try ##"{ "device": "iPhone SE", "scale": 1, "statusBar": { "hidden": true }, "root": { "view": { "backgroundColor": "systemRed", "subviews": [ { "view": { "frame": [10, 10, 20, 20], "backgroundColor": "#FF3B31" } } ] } } }"##
+            .write(toFile: dir + "/Snapshots/A/red.json", atomically: true, encoding: .utf8)
+        let r = try cli.run(["test"], in: dir)
+        #expect(r.status == 0, "\(r.out)")
+        #expect(r.out.contains("CHANGED Snapshots/A/red.json: within tolerance: 400 pixels changed (0.22%), none beyond the threshold"), "\(r.out)")
+        #expect(r.out.contains("1 of the 1 passed with pixels changed within the tolerance; --strict fails on any change."), "\(r.out)")
+        #expect(lastLine(r) == "1 passed, 0 failed, 0 skipped, 0 recorded")
+        let strict = try cli.run(["test", "--strict"], in: dir)
+        #expect(strict.status == 1, "\(strict.out)")
+        #expect(strict.out.contains("FAIL Snapshots/A/red.json: Snapshots/A/red.png does not match: 400 pixels changed (0.22%), none beyond the threshold (strict: any change fails)."), "\(strict.out)")
+        #expect(lastLine(strict) == "0 passed, 1 failed, 0 skipped, 0 recorded")
+    }
+
     @Test func aChangedSceneFailsWithNumbersAndArtifacts() throws {
         let dir = try suite(["A/red": "systemRed"])
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -17,6 +17,30 @@ func solid(_ w: Int, _ h: Int, _ rgb: (UInt8, UInt8, UInt8), paint: [(Int, Int, 
 }
 
 @Suite struct CompareTests {
+    /// Within tolerance is not unchanged: every pixel whose bytes differ is counted (threshold 0),
+    /// whatever the tolerance makes of it, and strict fails on any of them.
+    @Test func changesWithinToleranceAreCountedAndStrictFailsThem() {
+        let a = solid(40, 30, (200, 200, 200))
+        // One level brighter in 12 pixels: below the default threshold, as a release-only
+        // miscompile's color shift can be.
+        let b = solid(40, 30, (200, 200, 200), paint: (0..<12).map { ($0, 3, (201, 200, 200)) })
+        let r = Compare.images(expected: a, actual: b)
+        #expect(r.verdict == .similar && r.passed && r.passedWithChanges)
+        #expect(r.differentPixels == 0 && r.changedPixels == 12)
+        #expect(r.summary == "within tolerance: 12 pixels changed (1%), none beyond the threshold", "\(r.summary)")
+        var strict = Tolerance.default
+        strict.strict = true
+        let s = Compare.images(expected: a, actual: b, tolerance: strict)
+        #expect(s.verdict == .different && !s.passed && s.changedPixels == 12)
+        #expect(s.summary == "12 pixels changed (1%), none beyond the threshold (strict: any change fails)", "\(s.summary)")
+        // Tolerated differences say how many pixels changed in all.
+        let c = solid(40, 30, (200, 200, 200), paint: (0..<12).map { ($0, 3, (201, 200, 200)) } + [(20, 20, (0, 0, 0))])
+        let t = Compare.images(expected: a, actual: c, tolerance: Tolerance(maxDifferentPixels: 1))
+        #expect(t.verdict == .similar && t.differentPixels == 1 && t.changedPixels == 13)
+        #expect(t.summary.hasSuffix("; 13 pixels changed (1.08%) in all, within tolerance"), "\(t.summary)")
+        #expect(Compare.images(expected: a, actual: a, tolerance: strict).verdict == .identical)
+    }
+
     @Test func identicalImagesTakeTheFastPath() {
         let a = solid(20, 10, (255, 255, 255))
         let r = Compare.images(expected: a, actual: a)

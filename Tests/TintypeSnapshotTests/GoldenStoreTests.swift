@@ -43,6 +43,26 @@ func temporaryDirectory() throws -> String {
         }
     }
 
+    /// A stamped golden whose render hashes differently is compared exactly first: a render
+    /// within tolerance passes, but says how many pixels changed; strict fails it.
+    @Test func aRenderWithinToleranceOfAStampedGoldenSaysWhatChanged() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let golden = dir + "/g.png"
+        let store = GoldenStore(artifactsDirectory: dir + "/artifacts")
+        #expect(store.verify(white, golden: golden, name: "g", mode: .missing).status == .recorded)
+        #expect(GoldenStamp.valid(in: try [UInt8](Data(contentsOf: URL(fileURLWithPath: golden)))) != nil, "recorded goldens are stamped")
+        let shifted = solid(12, 12, (255, 255, 255), paint: [(1, 1, (254, 255, 255)), (2, 1, (254, 255, 255)), (3, 1, (254, 255, 255))])
+        let r = store.verify(shifted, golden: golden, name: "g", mode: .never)
+        #expect(r.status == .passed)
+        #expect(r.comparison?.changedPixels == 3 && r.comparison?.passedWithChanges == true)
+        #expect(r.message == "within tolerance: 3 pixels changed (2.08%), none beyond the threshold", "\(r.message)")
+        let strict = store.verify(shifted, golden: golden, name: "g", mode: .never, tolerance: Tolerance(strict: true))
+        #expect(strict.status == .failed && strict.message.contains("3 pixels changed"), "\(strict.message)")
+        #expect(strict.artifacts != nil, "a strict failure writes its artifacts like any other")
+        #expect(store.verify(white, golden: golden, name: "g", mode: .never, tolerance: Tolerance(strict: true)).message == "identical")
+    }
+
     @Test func verifyingNeverTouchesTheGolden() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -16,10 +16,14 @@ public struct Tolerance: Sendable, Equatable {
     public var maxDifferentRatio: Double
     /// Counts anti-aliased pixels as differences too.
     public var countAntialiasing: Bool
+    /// Fails on any changed pixel, even one the other settings tolerate (`tintype test --strict`):
+    /// the tolerance then only shapes the report.
+    public var strict: Bool
 
-    public init(threshold: Double = 0.1, maxDifferentPixels: Int = 0, maxDifferentRatio: Double = 0, countAntialiasing: Bool = false) {
+    public init(threshold: Double = 0.1, maxDifferentPixels: Int = 0, maxDifferentRatio: Double = 0, countAntialiasing: Bool = false,
+                strict: Bool = false) {
         self.threshold = threshold; self.maxDifferentPixels = maxDifferentPixels
-        self.maxDifferentRatio = maxDifferentRatio; self.countAntialiasing = countAntialiasing
+        self.maxDifferentRatio = maxDifferentRatio; self.countAntialiasing = countAntialiasing; self.strict = strict
     }
 
     /// Exact: any perceptible pixel change fails.
@@ -39,6 +43,9 @@ public struct Comparison: Sendable, Equatable {
     public var differentPixels: Int
     /// Pixels over the threshold explained by anti-aliasing (not counted by default).
     public var antialiasedPixels: Int
+    /// Pixels whose bytes differ at all (threshold 0), whatever the tolerance makes of them: a
+    /// render that passes within tolerance still says how much of it changed.
+    public var changedPixels: Int
     /// The smallest rectangle holding every pixel over the threshold, anti-aliased ones included.
     public var changedArea: Area?
     /// Set when the sizes differ; then nothing else is compared.
@@ -51,26 +58,35 @@ public struct Comparison: Sendable, Equatable {
     public var totalPixels: Int { width * height }
     public var differentRatio: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
     public var passed: Bool { verdict != .different }
+    /// Passed, though some pixels changed: the tolerance let them through.
+    public var passedWithChanges: Bool { passed && changedPixels > 0 }
 
     /// One line for a report: "1234 pixels differ (0.12%), 56 anti-aliased, in 20×30 at (10, 40)".
+    /// A render within tolerance says so, and how many pixels changed at all:
+    /// "within tolerance: 1,400 pixels changed, none beyond the threshold".
     public var summary: String {
         if let sizeMismatch { return sizeMismatch }
+        let changed = "\(changedPixels) pixel\(changedPixels == 1 ? "" : "s") changed (\(percent(totalPixels == 0 ? 0 : Double(changedPixels) / Double(totalPixels))))"
         switch verdict {
         case .identical: return "identical"
         case .similar where differentPixels == 0 && antialiasedPixels == 0:
-            return "no visible difference (every changed pixel is below the threshold)"
+            return "within tolerance: \(changed), none beyond the threshold"
+        case .different where differentPixels == 0 && antialiasedPixels == 0:
+            return "\(changed), none beyond the threshold (strict: any change fails)"
         case .similar, .different:
             var s = "\(differentPixels) pixel\(differentPixels == 1 ? "" : "s") differ (\(percent(differentRatio)))"
             if antialiasedPixels > 0 { s += ", \(antialiasedPixels) anti-aliased" }
             if let a = changedArea { s += ", in \(a.width)×\(a.height) at (\(a.x), \(a.y))" }
+            if changedPixels > differentPixels + antialiasedPixels { s += "; \(changed) in all" }
             return verdict == .similar ? s + ", within tolerance" : s
         }
     }
 
-    init(verdict: Verdict, width: Int, height: Int, differentPixels: Int = 0, antialiasedPixels: Int = 0,
+    init(verdict: Verdict, width: Int, height: Int, differentPixels: Int = 0, antialiasedPixels: Int = 0, changedPixels: Int = 0,
          changedArea: Area? = nil, sizeMismatch: String? = nil) {
         self.verdict = verdict; self.width = width; self.height = height; self.differentPixels = differentPixels
-        self.antialiasedPixels = antialiasedPixels; self.changedArea = changedArea; self.sizeMismatch = sizeMismatch
+        self.antialiasedPixels = antialiasedPixels; self.changedPixels = changedPixels
+        self.changedArea = changedArea; self.sizeMismatch = sizeMismatch
     }
 }
 
@@ -119,18 +135,24 @@ public enum Compare {
         }
         let a = Straight(expected), b = Straight(actual)
         let maxDelta = 35215 * tolerance.threshold * tolerance.threshold
-        var different = 0, antialiased = 0
+        var different = 0, antialiased = 0, changed = 0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var out = diff != nil ? [UInt8](repeating: 0, count: w * h * 4) : []
         let rowBytes = w * 4
         out.withUnsafeMutableBufferPointer { out in
         for y in 0..<h {
             // A row that is the same in both needs no color math, unless the diff image shows it.
-            if diff == nil {
-                let sameRow = expected.pixels.withUnsafeBytes { e in actual.pixels.withUnsafeBytes { r in
-                    memcmp(e.baseAddress! + y * rowBytes, r.baseAddress! + y * rowBytes, rowBytes) == 0 } }
-                if sameRow { continue }
-            }
+            // Any byte that differs is a change (threshold 0, before unpremultiplying), whatever the
+            // tolerance makes of it.
+            let rowChanges = expected.pixels.withUnsafeBytes { e in actual.pixels.withUnsafeBytes { r in
+                guard memcmp(e.baseAddress! + y * rowBytes, r.baseAddress! + y * rowBytes, rowBytes) != 0 else { return 0 }
+                var n = 0
+                for x in 0..<w where e.loadUnaligned(fromByteOffset: y * rowBytes + x * 4, as: UInt32.self)
+                    != r.loadUnaligned(fromByteOffset: y * rowBytes + x * 4, as: UInt32.self) { n += 1 }
+                return n
+            } }
+            changed += rowChanges
+            if diff == nil && rowChanges == 0 { continue }
             for x in 0..<w {
                 let i = y * w + x
                 let same = a.word(i) == b.word(i)
@@ -152,8 +174,9 @@ public enum Compare {
         let allowed = different <= tolerance.maxDifferentPixels
             || Double(different) <= tolerance.maxDifferentRatio * Double(w * h)
         let area = maxX >= 0 ? Comparison.Area(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil
-        return Comparison(verdict: different == 0 || allowed ? .similar : .different, width: w, height: h,
-                          differentPixels: different, antialiasedPixels: antialiased, changedArea: area)
+        let tolerated = (different == 0 || allowed) && !(tolerance.strict && changed > 0)
+        return Comparison(verdict: tolerated ? .similar : .different, width: w, height: h,
+                          differentPixels: different, antialiasedPixels: antialiased, changedPixels: changed, changedArea: area)
     }
 
     /// Writes an opaque RGB pixel in Cairo's byte order (B, G, R, A).

@@ -43,6 +43,8 @@ public struct RunResults: Codable, Sendable, Equatable {
         /// Seconds spent rendering and comparing.
         public var duration: Double?
         public var differentPixels: Int?
+        /// Pixels whose bytes changed at all, also in a render that passed within tolerance.
+        public var changedPixels: Int?
         public var totalPixels: Int?
         public var expected: String?
         public var actual: String?
@@ -55,7 +57,9 @@ public struct RunResults: Codable, Sendable, Equatable {
         public init(_ e: ReportEntry, duration: Double? = nil) {
             scene = e.scene; variant = e.variant; golden = e.golden; status = e.status; message = e.message; self.duration = duration
             traits = e.traits.isEmpty ? nil : e.traits.map { [$0.dimension.rawValue, $0.label] }
-            if let c = e.comparison, c.sizeMismatch == nil { differentPixels = c.differentPixels; totalPixels = c.totalPixels }
+            if let c = e.comparison, c.sizeMismatch == nil {
+                differentPixels = c.differentPixels; changedPixels = c.changedPixels; totalPixels = c.totalPixels
+            }
             expected = e.artifacts?.expected; actual = e.artifacts?.actual; diff = e.artifacts?.diff; strip = e.artifacts?.strip
         }
 
