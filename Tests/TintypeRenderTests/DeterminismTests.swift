@@ -68,7 +68,8 @@ import TintypeModel
             let view = try pixels.surface()
             let other = try pixels.surface()
             #expect(view.pointer != other.pointer, "each use gets a surface of its own")
-            expected = view.bitmap()
+            // Read through the other view: a flush (as bitmap() does) detaches a surface's mime data.
+            expected = other.bitmap()
             held = cairo_surface_reference(view.pointer)
         }
         let surface = try #require(held)
