@@ -53,7 +53,7 @@ final class Checker: @unchecked Sendable {
     func restart() { lock.lock(); next = 0; lock.unlock() }
     var failureCount: Int { lock.lock(); defer { lock.unlock() }; return failures.count }
     private func store(_ r: Result<[UInt8], RenderError>, round: Int, job: Int) { lock.lock(); results[round][job] = r; lock.unlock() }
-    private func result(round: Int, job: Int) -> Result<[UInt8], RenderError>? { lock.lock(); defer { lock.unlock() }; return results[round][job] }
+    private func stored(round: Int, job: Int) -> Result<[UInt8], RenderError>? { lock.lock(); defer { lock.unlock() }; return results[round][job] }
     private func fail(_ message: String) { lock.lock(); failures.append(message); lock.unlock(); print("FAIL \(message)") }
 
     private func save(_ bitmap: Bitmap, _ job: Job, round: Int) -> String {
@@ -111,7 +111,7 @@ final class Checker: @unchecked Sendable {
                     fail("\(what): the golden \(g) cannot be read")
                 }
             }
-            if round > 0, case .success(let first)? = result(round: 0, job: j), first != bytes {
+            if round > 0, case .success(let first)? = stored(round: 0, job: j), first != bytes {
                 let detail = bitmap.map { "\(Self.differing(first, $0.pixels)) pixels differ; the render is at \(save($0, job, round: round))" }
                     ?? "\(first.count) bytes then, \(bytes.count) now"
                 fail("\(what): not what round 1 gave (\(detail))")
