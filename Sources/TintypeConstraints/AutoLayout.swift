@@ -316,6 +316,28 @@ public struct AutoLayout: Sendable {
 
         /// An attribute of an item as a linear expression of its unknowns (or a constant when its frame is given).
         func expression(_ item: Int, _ attribute: LayoutAttribute) -> Expression {
+            // Most attributes of an item with unknowns, written out directly (no arrays joined).
+            if layout.items[item].frame == nil, let v = variables[item] {
+                let m = layout.items[item].margins
+                let rtl = layout.direction == .rightToLeft
+                switch attribute {
+                case .left: return Expression([Term(v.x)])
+                case .top: return Expression([Term(v.y)])
+                case .width: return Expression([Term(v.w)])
+                case .height: return Expression([Term(v.h)])
+                case .right: return Expression([Term(v.x), Term(v.w)])
+                case .bottom: return Expression([Term(v.y), Term(v.h)])
+                case .centerX: return Expression([Term(v.x), Term(v.w, 0.5)])
+                case .centerY: return Expression([Term(v.y), Term(v.h, 0.5)])
+                case .leading: return rtl ? Expression([Term(v.x), Term(v.w)]) : Expression([Term(v.x)])
+                case .trailing: return rtl ? Expression([Term(v.x)]) : Expression([Term(v.x), Term(v.w)])
+                case .leftMargin: return Expression([Term(v.x)], constant: m.left)
+                case .topMargin: return Expression([Term(v.y)], constant: m.top)
+                case .rightMargin: return Expression([Term(v.x), Term(v.w)], constant: -m.right)
+                case .bottomMargin: return Expression([Term(v.y), Term(v.h)], constant: -m.bottom)
+                default: break
+                }
+            }
             let it = layout.items[item]
             let x, y, w, h: Expression
             if let f = it.frame {

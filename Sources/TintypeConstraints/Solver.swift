@@ -68,6 +68,8 @@ public struct Solver: Sendable {
     /// The symbols whose reduced cost may be negative: those whose objective coefficients changed
     /// since the objective was last optimal (most constraints leave it alone, so this stays short).
     private var suspects: [Int32] = []
+    /// Scratch for `enteringSymbol` and `leavingRow`, kept to spare an allocation a call.
+    private var scratch: [Int32] = []
 
     private var variableSymbols: [Int32] = []
     private var names: [String] = []
@@ -271,10 +273,9 @@ public struct Solver: Sendable {
     /// the marker's coefficient is negative (so the marker stays ≥ 0); -1 when there is none.
     private func chooseSubject(_ row: Row, _ record: Record) -> Int32 {
         for cell in row.cells where kinds[Int(cell.symbol)] == .external { return cell.symbol }
-        for m in [record.marker, record.other] where m >= 0 {
-            let k = kinds[Int(m)]
-            if (k == .slack || k == .error) && row.coefficient(m) < 0 { return m }
-        }
+        func restricted(_ m: Int32) -> Bool { m >= 0 && (kinds[Int(m)] == .slack || kinds[Int(m)] == .error) && row.coefficient(m) < 0 }
+        if restricted(record.marker) { return record.marker }
+        if restricted(record.other) { return record.other }
         return -1
     }
 
@@ -361,14 +362,14 @@ public struct Solver: Sendable {
         stamp &+= 1
         if stamp == 0 { for i in stamps.indices { stamps[i] = 0 }; stamp = 1 }
         var best: Int32 = -1
-        var negative: [Int32] = []
+        scratch.removeAll(keepingCapacity: true)
         for s in suspects where stamps[Int(s)] != stamp {
             stamps[Int(s)] = stamp
             guard kinds[Int(s)] != .dummy, reducedCostIsNegative(s) else { continue }
-            negative.append(s)
+            scratch.append(s)
             if best < 0 || s < best { best = s }
         }
-        suspects = negative
+        swap(&suspects, &scratch)
         return best
     }
 
@@ -384,20 +385,25 @@ public struct Solver: Sendable {
     private mutating func leavingRow(for entering: Int32) -> Int32? {
         var best: Int32 = -1
         var ratio = Double.greatestFiniteMagnitude
-        var kept: [Int32] = []
         stamp &+= 1
         if stamp == 0 { for i in stamps.indices { stamps[i] = 0 }; stamp = 1 }
-        for b in columns[Int(entering)] where stamps[Int(b)] != stamp {
+        // The column is compacted in place: stale and repeated entries go.
+        var column = columns[Int(entering)]
+        columns[Int(entering)] = []
+        var kept = 0
+        for n in column.indices {
+            let b = column[n]
+            guard stamps[Int(b)] != stamp else { continue }
             stamps[Int(b)] = stamp
-            guard let row = rows[Int(b)] else { continue }
-            let c = row.coefficient(entering)
-            if c == 0 { continue }
-            kept.append(b)
+            guard let c = rows[Int(b)].map({ $0.coefficient(entering) }), c != 0 else { continue }
+            column[kept] = b
+            kept += 1
             if kinds[Int(b)] == .external || c > 0 { continue }
-            let r = -row.constant / c
+            let r = -rows[Int(b)]!.constant / c
             if r < ratio || (r == ratio && b < best) { ratio = r; best = b }
         }
-        columns[Int(entering)] = kept
+        column.removeSubrange(kept...)
+        columns[Int(entering)] = column
         return best >= 0 ? best : nil
     }
 
