@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TintypeModel", targets: ["TintypeModel"]),
         .library(name: "TintypeConstraints", targets: ["TintypeConstraints"]),
         .library(name: "TintypeStoryboard", targets: ["TintypeStoryboard"]),
+        .library(name: "TintypeLayout", targets: ["TintypeLayout"]),
         .library(name: "TintypeRender", targets: ["TintypeRender"]),
         .library(name: "TintypeSnapshot", targets: ["TintypeSnapshot"]),
         .library(name: "TintypeSnapshotTesting", targets: ["TintypeSnapshotTesting"]),
@@ -58,7 +59,11 @@ let package = Package(
         .target(name: "TintypeConstraints"),
         // Interface Builder's storyboards and xibs read into scene files (its own XML reader: no entities).
         .target(name: "TintypeStoryboard", dependencies: ["TintypeModel"]),
-        .target(name: "TintypeRender", dependencies: ["TintypeModel", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
+        // Layout: scenes to display lists (resolve, measure, place, draw as items). No C library:
+        // text and images are measured through protocols the renderer implements.
+        .target(name: "TintypeLayout", dependencies: ["TintypeModel"]),
+        // Rasterizing: display lists to pixels, SVG and PDF through Cairo, Pango and librsvg.
+        .target(name: "TintypeRender", dependencies: ["TintypeModel", "TintypeLayout", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
@@ -72,7 +77,7 @@ let package = Package(
         .testTarget(name: "TintypeConstraintsTests", dependencies: ["TintypeConstraints"]),
         // Fixtures/ holds storyboards and asset catalogs written for the tests, read as files.
         .testTarget(name: "TintypeStoryboardTests", dependencies: ["TintypeStoryboard", "TintypeModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
+        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeLayout", "TintypeRender", "TintypeSnapshot"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
         .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),
         .testTarget(name: "TintypeSnapshotTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot", "TintypeSnapshotTesting"]),

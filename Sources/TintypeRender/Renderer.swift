@@ -1,7 +1,10 @@
-// Why this module: a scene is data; this turns it into pixels. Resolve settles inheritance once,
-// components lay themselves out into a display list, and the Cairo raster draws that list.
+// Why this module: a scene is data; this turns it into pixels. TintypeLayout resolves and lays
+// the scene out into a display list (measuring text with this module's Pango engine and images with
+// its image store); the Cairo raster draws that list into a PNG, or an SVG or PDF surface. Layout
+// types a user of the renderer meets (DisplayList, RenderError) come with `import TintypeRender`.
 import CCairo
 import Foundation
+@_exported import TintypeLayout
 import TintypeModel
 
 /// Renders scenes to bitmaps. One renderer can serve many scenes, on many threads: decoded images
@@ -169,4 +172,14 @@ public struct RenderWarning: Sendable, Equatable, CustomStringConvertible {
 
 private extension String {
     func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+extension LayoutNote {
+    /// A renderer that shares `base`'s images and prints each note on standard error as
+    /// `note: NAME: path: message` (NAME: the scene file, and its variant).
+    public static func renderer(sharing base: Renderer, for name: String) -> Renderer {
+        Renderer(images: base.images, warn: base.warn) { note in
+            FileHandle.standardError.write(Data("note: \(name): \(note)\n".utf8))
+        }
+    }
 }

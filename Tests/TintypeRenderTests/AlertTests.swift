@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Alerts and action sheets: the window dims, the alert keeps its colors, actions lay out as UIKit's.

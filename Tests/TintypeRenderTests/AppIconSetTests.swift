@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The pixels of an app icon set: each size drawn from the one source, opaque, sharp at the edges.

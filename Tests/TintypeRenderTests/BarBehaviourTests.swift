@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The bar behaviours of the iOS 7 and iOS 11 talks: large titles and search bars that follow the

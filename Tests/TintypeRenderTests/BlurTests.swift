@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Testing
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The blur against a plain reference (one channel at a time, every pass over the whole image,

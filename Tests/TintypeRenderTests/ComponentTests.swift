@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The component registry and protocol: every kind has a component, and the components agree with

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Containers laid out as UIKit does: bar heights, safe areas, large title resolution, status bar

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 // Layout and drawing of the button, segmented control, stepper, switch, slider and progress view,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 // Layout and drawing of the page control, activity indicator, text field, search bar, picker view

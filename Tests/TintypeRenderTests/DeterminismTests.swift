@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The same scene gives the same bytes: twice in a row, from fresh renderers, and in parallel.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Measurements taken on real UIKit screenshots (iOS 10, 1x alerts and sheets; iOS 10 2x tab bar

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Scenes at the edges of SceneLimits render (or fail with a message) instead of trapping. Each case

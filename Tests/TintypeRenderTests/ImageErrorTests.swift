@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Every problem with an image file names the scene file, the path inside the scene and the line

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Layout rules with something to say: impossible spacing is an error, content that does not fit

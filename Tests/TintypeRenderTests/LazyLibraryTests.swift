@@ -1,4 +1,5 @@
 import Testing
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// librsvg and poppler-glib are opened at run time (CRsvg's and CPoppler's shim.h): when one cannot

@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 // The date picker's and status bar's names, numbers, clock and column order in a scene's locale,

@@ -2,6 +2,7 @@ import CCairo
 import Foundation
 import Testing
 @testable import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Long text is laid out in time linear in its length. Pango (1.50) wraps each line by walking the

@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Modal sheets: where they go, and which of them dim the window.

@@ -2,6 +2,7 @@ import CCairo
 import CZlib
 import Foundation
 import Testing
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Tintype decodes 8-bit RGB and RGBA PNGs itself (libdeflate, CDeflate/shim.h) and leaves every

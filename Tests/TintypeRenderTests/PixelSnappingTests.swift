@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// View origins land on device pixels, as UIKit rounds them: a centered alert at 1x, a view

@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Popovers, the iPad action sheet, split view, the large content viewer, touch marks, layout pins.

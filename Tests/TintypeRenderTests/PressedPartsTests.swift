@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// A pressed segment or stepper half shows a light wash of the tint; a half at its limit never does.

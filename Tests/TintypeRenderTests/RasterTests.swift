@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Pixel-level checks of the raster: scale, hairlines, alpha, text placement and image errors.

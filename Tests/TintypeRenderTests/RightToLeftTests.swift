@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Right to left in the parts that mirror as iOS lays them out: the status bar, text fields and

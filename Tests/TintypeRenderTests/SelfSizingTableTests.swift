@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// iOS 11's self-sizing rows, read off display lists: row heights by text size, fixed heights,

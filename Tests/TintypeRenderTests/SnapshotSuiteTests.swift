@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TintypeModel
 import TintypeSnapshot
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Every scene under Snapshots/ renders to exactly the golden PNG beside it (pixel for pixel).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The stack view's arrangement as numbers (no text, no pixels), then frames read off display lists.

@@ -1,6 +1,7 @@
 import Foundation
 import TintypeModel
 import TintypeSnapshot
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The repository's root, found from this file's path.

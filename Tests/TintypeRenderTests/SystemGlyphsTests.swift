@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// The vector glyphs Tintype draws for system bar items, the back indicator, the status bar and

@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// `Scene.drawsSystemOverlays`: a launch image keeps the room of the status bar and the home

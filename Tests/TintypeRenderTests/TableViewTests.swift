@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Tables laid out and drawn as UIKit does: row frames, separators (position, inset, one device

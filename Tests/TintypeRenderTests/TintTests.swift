@@ -1,5 +1,6 @@
 import Testing
 import TintypeModel
+@testable import TintypeLayout
 @testable import TintypeRender
 
 /// Tint and tintAdjustmentMode resolution (docs/uikit-metrics.md, Tint).

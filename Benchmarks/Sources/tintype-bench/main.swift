@@ -1,4 +1,4 @@
-// Why this target: DESIGN.md asks that every claim of speed be a benchmark, measured side by side in
+// Why this target: docs/architecture.md asks that every claim of speed be a benchmark, measured side by side in
 // one run. `tintype-bench` times the library's own paths (render, render to a file, verify that
 // passes, verify that fails) on a real scene, makes the inputs for the `tintype diff` comparison, and
 // measures Tintype's PNG writer (libdeflate) against Cairo's own (libpng + zlib, through CBenchCairo),

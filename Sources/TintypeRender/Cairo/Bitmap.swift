@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// Rendered pixels: premultiplied ARGB32 as Cairo stores it (B, G, R, A bytes on little-endian
@@ -29,13 +30,6 @@ public struct Bitmap: Sendable, Equatable {
         func un(_ v: UInt8) -> Int { (Int(v) * 255 + a / 2) / a }
         return (un(pixels[i + 2]), un(pixels[i + 1]), un(pixels[i]), a)
     }
-}
-
-/// An error from encoding, decoding or writing an image file.
-public struct ImageFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }
 
 extension Bitmap {

@@ -1,6 +1,7 @@
 import CCairo
 import CDeflate
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// Owns a cairo image surface (ARGB32).

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// A picture made of finished renders, boxes and one-line captions: what a contact sheet draws.

@@ -1,5 +1,6 @@
 import CDeflate
 import CZlib
+import TintypeLayout
 import TintypeModel
 
 /// What is wrong with a PNG that libpng refused. libpng's errors reach Cairo as "out of memory",

@@ -1,9 +1,10 @@
 import CCairo
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// Executes a display list on a Cairo surface: an image surface for PNG, or a PDF or SVG page
-/// (DESIGN.md, "Outputs are surfaces"). The only place drawing touches C.
+/// (docs/architecture.md, "Determinism"). The only place drawing touches C.
 ///
 /// A vector page is given a device scale of 1/scale, so the raster draws in device pixels on
 /// every surface: what needs pixels (shadow masks, backdrops) is made at the PNG's resolution and

@@ -2,7 +2,7 @@ import CCairo
 import Foundation
 
 /// The file formats a render is written as. PNG is pixels; SVG and PDF are Cairo's own vector
-/// surfaces, drawn from the same display list (DESIGN.md, "Outputs are surfaces").
+/// surfaces, drawn from the same display list (docs/architecture.md, "Determinism").
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png, svg, pdf
 

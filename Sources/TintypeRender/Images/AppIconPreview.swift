@@ -1,4 +1,5 @@
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// A picture of an app icon set as iOS shows it: each icon at the size it appears at, under the

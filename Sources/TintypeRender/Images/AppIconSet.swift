@@ -1,6 +1,7 @@
 import CCairo
 import CRsvg
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// An app icon set as Xcode 9 asks for it for iOS 7 to 11: every slot of the iPhone, the iPad and

@@ -1,4 +1,5 @@
 import CCairo
+import TintypeLayout
 import TintypeModel
 
 extension LoadedImage {

@@ -1,6 +1,7 @@
 import CCairo
 import CRsvg
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// Decoded images, shared by every scene of a run: each file is read and decoded once.
@@ -16,12 +17,12 @@ public final class ImageStore: ImageMeasuring, @unchecked Sendable {
     }
 
     /// The image's size in points.
-    func size(of source: ImageSource, at file: String) throws(ImageFileError) -> Size {
+    package func size(of source: ImageSource, at file: String) throws(ImageFileError) -> Size {
         try image(source, at: file).size
     }
 
     /// Whether every pixel of the image is opaque.
-    func isOpaque(_ source: ImageSource, at file: String) throws(ImageFileError) -> Bool {
+    package func isOpaque(_ source: ImageSource, at file: String) throws(ImageFileError) -> Bool {
         try image(source, at: file).isOpaque
     }
 

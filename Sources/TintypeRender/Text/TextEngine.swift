@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TintypeLayout
 import TintypeModel
 
 /// Pango text through the font policy's private fontconfig configuration (Inter, then the pinned

@@ -3,32 +3,32 @@ import TintypeModel
 
 /// A one-color vector icon in point units at its natural UIKit size, with its origin at the top left
 /// of its box. Drawn by Tintype (original line art in the iOS 7–11 manner, not Apple's artwork).
-public struct Glyph: Sendable, Equatable {
+struct Glyph: Sendable, Equatable {
     /// One stroked subpath: its width in points and how its ends and corners are drawn.
-    public struct Stroke: Sendable, Equatable {
-        public var path: Path
-        public var width: Double
-        public var cap: LineCap
-        public var join: LineJoin
+    struct Stroke: Sendable, Equatable {
+        var path: Path
+        var width: Double
+        var cap: LineCap
+        var join: LineJoin
 
-        public init(path: Path, width: Double, cap: LineCap = .round, join: LineJoin = .round) {
+        init(path: Path, width: Double, cap: LineCap = .round, join: LineJoin = .round) {
             self.path = path; self.width = width; self.cap = cap; self.join = join
         }
     }
 
     /// Natural size in points; every fill and stroke (with its width) stays inside this box.
-    public var size: Size
+    var size: Size
     /// Filled with the color, nonzero winding rule.
-    public var fills: [Path]
+    var fills: [Path]
     /// Stroked with the color, after the fills.
-    public var strokes: [Stroke]
+    var strokes: [Stroke]
 
-    public init(size: Size, fills: [Path] = [], strokes: [Stroke] = []) {
+    init(size: Size, fills: [Path] = [], strokes: [Stroke] = []) {
         self.size = size; self.fills = fills; self.strokes = strokes
     }
 
     /// The glyph's drawing at `origin`, scaled uniformly to `scale` (1 = natural size), in `color`.
-    public func items(at origin: Point, scale: Double = 1, color: Color) -> [DisplayItem] {
+    func items(at origin: Point, scale: Double = 1, color: Color) -> [DisplayItem] {
         let paint = ResolvedPaint.color(color)
         var items: [DisplayItem] = fills.map { .fill(path: $0.placed(at: origin, scale: scale), paint: paint, rule: .nonZero) }
         for s in strokes {
@@ -39,7 +39,7 @@ public struct Glyph: Sendable, Equatable {
     }
 
     /// The glyph's drawing centered in `rect`, at `scale`.
-    public func items(centeredIn rect: Rect, scale: Double = 1, color: Color) -> [DisplayItem] {
+    func items(centeredIn rect: Rect, scale: Double = 1, color: Color) -> [DisplayItem] {
         let origin = Point(x: rect.minX + (rect.width - size.width * scale) / 2,
                            y: rect.minY + (rect.height - size.height * scale) / 2)
         return items(at: origin, scale: scale, color: color)
@@ -66,10 +66,10 @@ extension Path {
 ///
 /// All line art is 1.5 pt (the "+" 1.7, the back chevron 3) with round caps and joins, and sits
 /// inside its natural box including the stroke's half width.
-public enum SystemGlyphs {
+enum SystemGlyphs {
     /// The glyph of a system bar button item; nil for the items drawn as titles
     /// (done, cancel, edit, save, undo, redo).
-    public static func glyph(for item: SystemItem) -> Glyph? {
+    static func glyph(for item: SystemItem) -> Glyph? {
         switch item {
         case .done, .cancel, .edit, .save, .undo, .redo: nil
         case .add: add
@@ -198,14 +198,14 @@ public enum SystemGlyphs {
     // MARK: Navigation bar
 
     /// The back indicator: a "<" 3 pt thick with round ends, 13×21. Drawn left of the back title.
-    public static let backChevron = Glyph(size: Size(width: 13, height: 21), strokes: [
+    static let backChevron = Glyph(size: Size(width: 13, height: 21), strokes: [
         .init(path: svg("M11.5 1.5 L2.5 10.5 L11.5 19.5"), width: 3),
     ])
 
     // MARK: Status bar (iOS 11 look; the same glyphs serve the iPhone X layout)
 
     /// Full cellular signal: four ascending rounded bars, 17×11.
-    public static let cellularSignal: Glyph = {
+    static let cellularSignal: Glyph = {
         let heights = [4.0, 19.0 / 3, 26.0 / 3, 11]
         let bars = heights.enumerated().map { i, h in
             RoundedRect.path(Rect(x: Double(i) * 14 / 3, y: 11 - h, width: 3, height: h), radius: 1, curve: .circular)
@@ -214,7 +214,7 @@ public enum SystemGlyphs {
     }()
 
     /// Full wifi: two arcs and a wedge fanning up from one point, 15×11.
-    public static let wifi: Glyph = {
+    static let wifi: Glyph = {
         let c = Point(x: 7.5, y: 10.6)
         let band = 2.1
         // Arcs span 45° either side of straight up; the outer arc's round ends just touch the sides.
@@ -232,7 +232,7 @@ public enum SystemGlyphs {
 
     /// The battery: a rounded outline with a nub on the right and the charge filled inside it with
     /// 1 pt of padding, 25×12. `level` runs from 0 (empty) to 1 (full) and is clamped.
-    public static func battery(level: Double) -> Glyph {
+    static func battery(level: Double) -> Glyph {
         let body = Rect(x: 0.5, y: 0.5, width: 22, height: 11)
         let outline = RoundedRect.path(body, radius: 2.5, curve: .circular)
         let nub = svg("M23.75 4 H24 A1 1 0 0 1 25 5 V7 A1 1 0 0 1 24 8 H23.75 Z")
@@ -249,13 +249,13 @@ public enum SystemGlyphs {
     // MARK: Search bar
 
     /// The search field's magnifier, 14×14 (drawn gray by the search bar).
-    public static let searchMagnifier = Glyph(size: Size(width: 14, height: 14), strokes: [
+    static let searchMagnifier = Glyph(size: Size(width: 14, height: 14), strokes: [
         .init(path: circle(center: Point(x: 5.75, y: 5.75), radius: 5), width: 1.5),
         .init(path: svg("M9.4 9.4 L13.25 13.25"), width: 1.5),
     ])
 
     /// The search field's clear button: a solid disc with an "x" cut out of it, 14×14.
-    public static let clearButton: Glyph = {
+    static let clearButton: Glyph = {
         let c = Point(x: 7, y: 7)
         // A plus sign, turned 45°, wound against the disc so the nonzero rule leaves it empty.
         let a = 3.5, t = 0.7

@@ -3,34 +3,34 @@ import TintypeModel
 
 /// Where the views and bar items that have ids landed, recorded as the scene resolves, for what
 /// points at them afterwards: a popover's arrow, the large content viewer, touch marks.
-public final class Anchors: Sendable {
+final class Anchors: Sendable {
     /// A bar item's icon as drawn in its bar.
-    public enum Icon: Sendable, Equatable {
+    enum Icon: Sendable, Equatable {
         case image(ImageSource, filePath: String, template: Bool)
         case glyph(Glyph)
     }
 
-    public struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// In screen points.
-        public var frame: Rect
+        var frame: Rect
         /// A bar item's title and icon (nil for views).
-        public var title: String?
-        public var icon: Icon?
+        var title: String?
+        var icon: Icon?
         /// The color the item shows in (its tint, or gray for an unselected tab).
-        public var color: Color?
+        var color: Color?
         /// The item's largeContentSizeImage (template when its bar icon is), which the viewer
         /// shows fitted instead of the bar icon enlarged.
-        public var largeImage: Icon?
+        var largeImage: Icon?
     }
 
     private let entries = Mutex<[String: Entry]>([:])
 
-    public init() {}
+    init() {}
 
     func record(_ id: String?, _ entry: Entry) {
         guard let id else { return }
         entries.withLock { $0[id] = entry }
     }
 
-    public subscript(id: String) -> Entry? { entries.withLock { $0[id] } }
+    subscript(id: String) -> Entry? { entries.withLock { $0[id] } }
 }

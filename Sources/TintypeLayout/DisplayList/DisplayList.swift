@@ -133,6 +133,13 @@ public struct TextItem: Sendable, Equatable {
     public var lineSpacing: Double
     /// Where the text comes from in the scene (`root.subviews[2]`), for warnings; may be empty.
     public var source: String = ""
+
+    public init(text: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment, direction: LayoutDirection,
+                numberOfLines: Int, lineBreakMode: LineBreakMode, lineSpacing: Double, source: String = "") {
+        self.text = text; self.font = font; self.color = color; self.frame = frame; self.alignment = alignment
+        self.direction = direction; self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode
+        self.lineSpacing = lineSpacing; self.source = source
+    }
 }
 
 /// A concrete face: family, weight, size and tracking.

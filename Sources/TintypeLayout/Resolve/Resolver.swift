@@ -1,128 +1,25 @@
+// Why this module: a scene becomes a drawing here, and nothing here draws. Resolve settles
+// inheritance once (tint, dimming, direction, safe areas, margins); each view kind's component
+// measures itself and turns its frame into display items; the display list is the boundary that
+// TintypeRender's Cairo raster, SVG and PDF writers consume. No C library is linked: text and images
+// are measured through `TextMeasuring` and `ImageMeasuring`, which the renderer implements with
+// Pango and its image store, so layout can be tested on numbers. docs/architecture.md has the map.
 import TintypeModel
-
-/// Everything a component needs to lay itself out, already inherited from its ancestors.
-public struct Environment: Sendable {
-    /// The tint as drawn: the inherited tint, turned gray when the adjustment mode is dimmed.
-    public var tint: Color
-    /// The inherited tint before dimming.
-    public var inheritedTint: Color
-    /// The inherited adjustment mode, `normal` or `dimmed` (never `automatic`).
-    public var tintAdjustmentMode: TintAdjustmentMode
-    public var scale: Double
-    public var contentSizeCategory: ContentSizeCategory
-    public var layoutDirection: LayoutDirection
-    /// The scene's locale (BCP 47), for the names and numbers controls show; nil: English (United States).
-    public var locale: String? = nil
-    public var baseDirectory: String?
-    /// The view's path in the scene, for messages (`root.subviews[2]`).
-    public var path: String
-    /// The part of the screen no bar, status bar or home indicator covers, in absolute points.
-    public var safeRect: Rect = .zero
-    public var traits: Traits = Traits()
-    /// Shared by every environment of one scene: where views and items with ids landed.
-    public var anchors = Anchors()
-    /// Shared by every environment of one scene: what the layout resolved on its own (`--verbose`).
-    public var notes = LayoutNotes()
-    /// The layout margins of the superview being laid out, in absolute points, when it sets its own
-    /// (or preserves its superview's); nil: the system margins (the `margins` guide's default).
-    public var marginsRect: Rect?
-    /// A scroll view's frame while its subviews are laid out (their `frameLayoutGuide`).
-    public var scrollFrame: Rect?
-
-    public func resolve(_ value: ColorValue) -> Color {
-        switch value {
-        case .color(let c): c
-        case .tint: tint
-        }
-    }
-
-    /// A tint color a view or item sets for itself, as drawn here: it still turns gray while
-    /// tints are dimmed (UIKit dims a view's own tintColor as well as an inherited one).
-    public func adjustedTint(_ specific: Color) -> Color {
-        tintAdjustmentMode == .dimmed ? specific.dimmed : specific
-    }
-
-    public func adjustedTint(_ specific: Color?) -> Color? { specific.map(adjustedTint) }
-
-    /// The environment of a child view, with its specific tint and mode applied.
-    public func child(tintColor: Color?, mode: TintAdjustmentMode, path: String) -> Environment {
-        var e = self
-        e.inheritedTint = tintColor ?? inheritedTint
-        if mode != .automatic { e.tintAdjustmentMode = mode }
-        e.tint = e.tintAdjustmentMode == .dimmed ? e.inheritedTint.dimmed : e.inheritedTint
-        e.path = path
-        return e
-    }
-}
-
-/// What containers need to know about the device and scene.
-public struct Traits: Sendable, Equatable {
-    public var screenSize: Size = .zero
-    public var isPad = false
-    /// A phone in landscape: compact bars (32 high), no large titles.
-    public var isCompactHeight = false
-    /// The horizontal size class is regular (`Scene.hasRegularWidth`): split views show both columns.
-    public var isRegularWidth = false
-    public var statusBarHeight: Double = 0
-    public var statusBarHidden = false
-    public var hasHomeIndicator = false
-    /// UIKit's default layout margin: 16, or 20 on wide phones (Plus and Max) and iPads.
-    public var layoutMargin: Double = 16
-
-    public init() {}
-}
-
-extension Environment {
-    /// The safe area insets of a view whose frame is `frame`.
-    public func safeAreaInsets(of frame: Rect) -> EdgeInsets {
-        EdgeInsets(top: max(0, min(frame.height, safeRect.minY - frame.minY)),
-                   left: max(0, min(frame.width, safeRect.minX - frame.minX)),
-                   bottom: max(0, min(frame.height, frame.maxY - safeRect.maxY)),
-                   right: max(0, min(frame.width, frame.maxX - safeRect.maxX)))
-    }
-}
-
-/// A rendering failure, naming the view it happened in.
-public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    /// Where the scene file gave the value at fault (the image reference of an image that cannot
-    /// be drawn); nil when the problem has no place in the file or the scene was made in Swift.
-    public var position: SourcePosition?
-    public init(path: String, message: String, position: SourcePosition? = nil) {
-        self.path = path; self.message = message; self.position = position
-    }
-    /// An image that cannot be loaded or drawn, at the place the scene named it.
-    init(path: String, image: ImageSource, _ error: ImageFileError) {
-        self.init(path: path, message: error.message, position: image.position)
-    }
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
-
-    /// The error as the decoder reports one, `scene.json:12:5: root.subviews[2].image: message`:
-    /// the file (an included file when the value came from one), its line and column when known,
-    /// the variant in brackets when there is one, then the path and message.
-    public func located(in file: String, variant: String? = nil) -> String {
-        var s = position?.file ?? file
-        if let position { s += ":\(position.line):\(position.column)" }
-        if let variant { s += " [\(variant)]" }
-        return s + ": " + description
-    }
-}
 
 /// Turns a scene into a display list: settles inheritance (tint, adjustment mode, direction),
 /// computes absolute frames, and asks each component for its drawing.
 ///
 /// The resolver names no view kind: each kind's measuring and drawing is its component's
 /// (`ViewKind.component`); what the resolver adds is what every view shares.
-public struct Resolver {
+package struct Resolver {
     let images: ImageMeasuring
     let text: TextMeasuring
 
-    init(images: ImageMeasuring, text: TextMeasuring) { self.images = images; self.text = text }
+    package init(images: ImageMeasuring, text: TextMeasuring) { self.images = images; self.text = text }
 
     var context: LayoutContext { LayoutContext(resolver: self) }
 
-    public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
+    package func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
         // A scene built or changed in Swift meets the limits a decoded one was checked against
         // (SceneLimits). A decoded scene nobody changed is not walked again: the walk, by reflection,
         // costs about 160 µs a table row, which made a 10,000-row table 40 times a 10-row one.

@@ -9,20 +9,12 @@ public struct LayoutNote: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
     public var description: String { (path.isEmpty ? "" : path + ": ") + message }
-
-    /// A renderer that shares `base`'s images and prints each note on standard error as
-    /// `note: NAME: path: message` (NAME: the scene file, and its variant).
-    public static func renderer(sharing base: Renderer, for name: String) -> Renderer {
-        Renderer(images: base.images, warn: base.warn) { note in
-            FileHandle.standardError.write(Data("note: \(name): \(note)\n".utf8))
-        }
-    }
 }
 
 /// Collects the notes of one scene's layout (shared by every environment of the scene, like the anchors).
-public final class LayoutNotes: Sendable {
+package final class LayoutNotes: Sendable {
     private let notes = Mutex<[LayoutNote]>([])
-    public init() {}
+    package init() {}
 
     func add(_ path: String, _ message: String) {
         notes.withLock { list in
@@ -32,5 +24,5 @@ public final class LayoutNotes: Sendable {
         }
     }
 
-    public var all: [LayoutNote] { notes.withLock { $0 } }
+    package var all: [LayoutNote] { notes.withLock { $0 } }
 }
