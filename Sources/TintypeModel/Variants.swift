@@ -91,7 +91,7 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .layoutDirections: return layoutDirection.map { $0 == .leftToRight ? "ltr" : "rtl" }
         case .locales: return locale?.lowercased()
         case .tintAdjustmentModes: return tintAdjustmentMode?.rawValue
-        case .scales: return scale.map { TraitSet.format($0) + "x" }
+        case .scales: return scale.map { format($0) + "x" }
         }
     }
 
@@ -104,7 +104,7 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .layoutDirections: return layoutDirection.map { $0 == .leftToRight ? "LTR" : "RTL" }
         case .locales: return locale
         case .tintAdjustmentModes: return tintAdjustmentMode?.rawValue
-        case .scales: return scale.map { "@" + TraitSet.format($0) + "x" }
+        case .scales: return scale.map { "@" + format($0) + "x" }
         }
     }
 
@@ -156,10 +156,6 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         self.init(device: scene.device, orientation: scene.orientation, contentSizeCategory: scene.contentSizeCategory,
                   layoutDirection: scene.layoutDirection, locale: scene.locale.map { TraitSet.canonicalLocale($0) ?? $0 },
                   tintAdjustmentMode: scene.tintAdjustmentMode, scale: scene.effectiveScale)
-    }
-
-    static func format(_ v: Double) -> String {
-        v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
     /// A language tag as `language[-Script][-REGION]` (`ar`, `zh-Hans`, `pt-BR`, `en-XA`), canonical
@@ -404,7 +400,7 @@ extension Variants {
             if let problem = AppLocale.problem(with: tag) { throw VariantError(path: "variants.locales[\(i)]", message: problem) }
         }
         for (i, s) in scales.enumerated() where !(s.isFinite && SceneLimits.scaleRange.contains(s)) {
-            throw VariantError(path: "variants.scales[\(i)]", message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(TraitSet.format(SceneLimits.scaleRange.upperBound)), found \(TraitSet.format(s))")
+            throw VariantError(path: "variants.scales[\(i)]", message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(format(SceneLimits.scaleRange.upperBound)), found \(format(s))")
         }
         for (i, c) in combinations.enumerated() {
             if let l = c.locale {

@@ -10,8 +10,8 @@ import XCTest
 
 /// What every assertion shares.
 public enum SnapshotDefaults {
-    /// One renderer shared by every assertion, so images and fonts load once.
-    public static let renderer = Renderer()
+    /// One renderer shared by every assertion, so images and fonts load once (the strategies' own).
+    public static var renderer: Renderer { SnapshotRenderer.shared }
 }
 
 /// Renders `scene` and checks it against its golden PNG, recording the golden when the record mode
@@ -39,6 +39,28 @@ public func assertSnapshot(
     fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
+    assertSnapshot(of: scene, as: .image, named: name, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                   fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+}
+
+/// Checks `scene` as `strategy` makes and compares it: `.image` (a PNG), `.svg` and `.pdf`
+/// (compared by their pixels drawn back), `.layout` (the display list as text, compared by lines),
+/// or a strategy of your own. Every variant the scene declares is checked against its own golden,
+/// `<name><variant suffix>.<extension>`.
+///
+/// ```swift
+/// assertSnapshot(of: settings, as: .layout)   // __Snapshots__/SettingsTests/settings.txt
+/// ```
+public func assertSnapshot<Format>(
+    of scene: Scene,
+    as strategy: Snapshotting<Scene, Format>,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    tolerance: Tolerance? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
     let location = Location(fileID: fileID, filePath: filePath, function: function, line: line, column: column)
     do { try scene.validate() } catch {
         location.fail("The scene is not valid (a scene file with the same values would not decode):\n\(error)")
@@ -51,21 +73,16 @@ public func assertSnapshot(
     }
     let snapshotName = name ?? SnapshotCounter.name(function: function, filePath: "\(filePath)")
     // Variants render in parallel; their results are reported in the matrix's order.
-    let bitmaps = RenderSlots(count: renders.count)
-    DispatchQueue.concurrentPerform(iterations: renders.count) { i in
-        bitmaps.set(i, Result { () throws(RenderError) -> Bitmap in try SnapshotDefaults.renderer.render(renders[i].scene) })
-    }
+    let artifacts = concurrentMap(count: renders.count) { i in Result { try strategy.snapshot(renders[i].scene) } }
     for (i, variant) in renders.enumerated() {
-        switch bitmaps.get(i) {
-        case .success(let bitmap)?:
-            check(bitmap, named: snapshotName, variant: variant, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
-        case .failure(let error)?:
+        switch artifacts[i] {
+        case .success(let artifact):
+            check(artifact, as: strategy, named: snapshotName, variant: variant, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
+        case .failure(let error):
             location.fail("Rendering\(variant.label.map { " the variant \($0)" } ?? "") failed: \(error)")
             let testFile = URL(fileURLWithPath: "\(location.filePath)").deletingPathExtension().lastPathComponent
-            SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + snapshotName, variant: variant.label, golden: snapshotName + (variant.suffix ?? "") + ".png",
+            SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + snapshotName, variant: variant.label, golden: snapshotName + (variant.suffix ?? "") + "." + strategy.pathExtension,
                                               status: .failed, message: "rendering failed: \(error)"))
-        case nil:
-            break
         }
     }
 }
@@ -101,13 +118,35 @@ public func assertSnapshot(
     fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    let location = Location(fileID: fileID, filePath: filePath, function: function, line: line, column: column)
-    let snapshotName = name ?? SnapshotCounter.name(function: function, filePath: "\(filePath)")
-    check(bitmap, named: snapshotName, variant: nil, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
+    assertSnapshot(of: bitmap, as: Snapshotting(pathExtension: "png", diffing: .png) { $0 }, named: name, record: record,
+                   tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+                   fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-private func check(_ bitmap: Bitmap, named name: String, variant: Variant?, record: RecordMode?, tolerance: Tolerance?,
-                   snapshotDirectory: String?, at location: Location) {
+/// Checks any value as `strategy` makes and compares it, against the golden
+/// `__Snapshots__/<TestFile>/<name>.<extension>`.
+public func assertSnapshot<Value, Format>(
+    of value: Value,
+    as strategy: Snapshotting<Value, Format>,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    tolerance: Tolerance? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    let location = Location(fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+    let snapshotName = name ?? SnapshotCounter.name(function: function, filePath: "\(filePath)")
+    let artifact: Format
+    do { artifact = try strategy.snapshot(value) } catch {
+        location.fail("Making the snapshot failed: \(error)")
+        return
+    }
+    check(artifact, as: strategy, named: snapshotName, variant: nil, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory, at: location)
+}
+
+private func check<Value, Format>(_ artifact: Format, as strategy: Snapshotting<Value, Format>, named name: String, variant: Variant?,
+                                  record: RecordMode?, tolerance: Tolerance?, snapshotDirectory: String?, at location: Location) {
     let settings = SnapshotSettings.current
     let mode: RecordMode
     do { mode = try record ?? settings.record ?? RecordMode.fromEnvironment() } catch {
@@ -119,9 +158,10 @@ private func check(_ bitmap: Bitmap, named name: String, variant: Variant?, reco
     let folder = (snapshotDirectory ?? settings.directory).map { $0 + "/" + testFile }
         ?? file.deletingLastPathComponent().path + "/__Snapshots__/" + testFile
     // The one naming rule, as for scene files: base name, the variant's suffix, `.png`.
-    let golden = SceneFile.png(base: folder + "/" + name, suffix: variant?.suffix)
+    let golden = SceneFile.file(base: folder + "/" + name, suffix: variant?.suffix, pathExtension: strategy.pathExtension)
     let artifactName = testFile + "/" + name + (variant?.suffix ?? "")
-    let result = GoldenStore().verify(bitmap, golden: golden, name: artifactName, mode: mode, tolerance: tolerance ?? settings.tolerance ?? .default)
+    let result = GoldenStore().verify(artifact, as: strategy.diffing, golden: golden, name: artifactName, mode: mode,
+                                      tolerance: tolerance ?? settings.tolerance ?? .default)
     var entry = ReportEntry(scene: testFile + "/" + name, variant: variant?.label, golden: golden, status: result.status,
                             message: result.message, comparison: result.comparison, artifacts: result.artifacts)
     if let v = variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
@@ -133,22 +173,13 @@ private func check(_ bitmap: Bitmap, named name: String, variant: Variant?, reco
         if let a = result.artifacts {
             message += "\nactual: \(a.actual)"
             if let d = a.diff { message += "\ndiff: \(d)" }
-            message += "\nexpected | diff | actual: \(a.strip)"
+            if let strip = a.strip { message += "\nexpected | diff | actual: \(strip)" }
         }
         if result.status == .failed && result.comparison != nil {
             message += "\nIf the change is intended, accept it with TINTYPE_RECORD=failed swift test (or record: .failed), then look at the new golden."
         }
         location.fail(message)
     }
-}
-
-/// Renders written from parallel workers, read after they finish.
-private final class RenderSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<Bitmap, RenderError>?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ v: Result<Bitmap, RenderError>) { lock.lock(); slots[i] = v; lock.unlock() }
-    func get(_ i: Int) -> Result<Bitmap, RenderError>? { lock.lock(); defer { lock.unlock() }; return slots[i] }
 }
 
 /// The caller's place, and how to fail there under whichever framework runs the test.

@@ -84,18 +84,11 @@ struct DiffCommand: Command {
             }
         }
         // Both files decode at once, on two threads.
-        final class Slots: @unchecked Sendable {
-            let lock = NSLock()
-            var results: [Result<Bitmap, ImageFileError>?] = [nil, nil]
-        }
-        let slots = Slots(), paths = inputs
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result = Result { () throws(ImageFileError) in try Bitmap(pngFile: paths[i]) }
-            slots.lock.withLock { slots.results[i] = result }
-        }
+        let paths = inputs
+        let decoded = concurrentMap(count: 2) { i in Result { () throws(ImageFileError) in try Bitmap(pngFile: paths[i]) } }
         var images: [Bitmap] = []
-        for result in slots.results {
-            switch result! {
+        for result in decoded {
+            switch result {
             case .success(let image): images.append(image)
             case .failure(let error):
                 writeStderr("Error: \(error.message)")

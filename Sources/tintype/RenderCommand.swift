@@ -230,23 +230,20 @@ struct RenderCommand: Command {
         // Every variant of every scene renders in parallel; one that fails fails alone.
         let all: [SceneFile.Output] = files.flatMap { $0.outputs }
         let renderer = Renderer()
-        let results = Slots<Outcome>(count: all.count)
         let verbose = self.verbose
-        DispatchQueue.concurrentPerform(iterations: all.count) { i in
+        let results = concurrentMap(count: all.count) { i in
             // With --verbose each render says its layout notes, named by its scene (and variant).
             let r = verbose ? LayoutNote.renderer(sharing: renderer, for: all[i].displayName) : renderer
-            results.set(i, renderOne(all[i], renderer: r))
+            return renderOne(all[i], renderer: r)
         }
         var failed = 0
-        for result in results.values {
+        for result in results {
             switch result {
-            case .failure(let message)?:
+            case .failure(let message):
                 failed += 1
                 writeStderr("Error: " + message)
-            case .success(let written)?:
+            case .success(let written):
                 if let written { print("Wrote \(written)") }
-            case nil:
-                break
             }
         }
         if failed > 0 && all.count > 1 { writeStderr("\(failed) of \(all.count) \(all.count == scenes.count ? "scenes" : "images") failed.") }

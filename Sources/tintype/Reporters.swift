@@ -115,7 +115,7 @@ enum GitHubAnnotations {
 
     static func artifactLines(_ e: ReportEntry) -> String {
         guard let a = e.artifacts else { return "" }
-        return "\nactual: \(a.actual)" + (a.diff.map { "\ndiff: \($0)" } ?? "") + "\nstrip: \(a.strip)"
+        return "\nactual: \(a.actual)" + (a.diff.map { "\ndiff: \($0)" } ?? "") + (a.strip.map { "\nstrip: \($0)" } ?? "")
     }
 
     /// Escaping for a command's message: %, CR and LF.

@@ -208,7 +208,6 @@ struct TestCommand: Command {
         let renderer = Renderer()
         let verbose = self.verbose
         let tolerance = self.tolerance
-        let slots = Slots<(ReportEntry, Double)>(count: chosen.count)
         let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
         // Largest screens first: the workers take scenes in this order, and a big scene left for
         // last would keep one core busy while the other has nothing to do. Results keep their order.
@@ -217,18 +216,16 @@ struct TestCommand: Command {
             let pa = sa.map { $0.pixelWidth * $0.pixelHeight } ?? 0, pb = sb.map { $0.pixelWidth * $0.pixelHeight } ?? 0
             return pa != pb ? pa > pb : a < b
         }
-        DispatchQueue.concurrentPerform(iterations: order.count) { k in
-            let i = order[k]
+        let timed = concurrentMap(count: chosen.count, order: order) { i in
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
             let r = verbose ? LayoutNote.renderer(sharing: renderer, for: item.displayName) : renderer
             let entry = Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance)
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            slots.set(i, (entry, seconds))
             progress.finished(entry, name: entry.displayName, seconds: seconds)
+            return (entry, seconds)
         }
         progress.end()
-        let timed = slots.values.compactMap { $0 }
         let entries = timed.map(\.0)
         var passed = 0, failed = 0, recorded = 0, changed = 0
         for e in entries {
@@ -244,7 +241,7 @@ struct TestCommand: Command {
                 failed += 1
                 say("FAIL \(e.displayName): \(e.message)")
                 if let a = e.artifacts {
-                    say("     actual: \(a.actual)" + (a.diff.map { "  diff: \($0)" } ?? "") + "  strip: \(a.strip)")
+                    say("     actual: \(a.actual)" + (a.diff.map { "  diff: \($0)" } ?? "") + (a.strip.map { "  strip: \($0)" } ?? ""))
                 }
             case .recorded:
                 recorded += 1
@@ -310,21 +307,18 @@ struct TestCommand: Command {
             ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }
         guard let scene = item.variant?.scene else { return entry(.failed, item.error ?? "\(item.scenePath): the scene does not decode") }
-        if let format = ImageFormat(path: item.golden), format != .png {
-            let bytes: [UInt8]
-            do { bytes = try renderer.render(scene, as: format) } catch { return entry(.failed, "rendering failed: \(item.describe(error))") }
-            let r = store.verify(document: bytes, format: format, width: scene.pixelWidth, height: scene.pixelHeight, golden: item.golden,
-                                 name: item.artifactName, mode: mode, tolerance: tolerance)
+        // The same strategies as assertSnapshot's: a PNG golden by pixels, an SVG or PDF one by its pixels drawn back.
+        func check<Format>(_ strategy: Snapshotting<Scene, Format>) -> ReportEntry {
+            let artifact: Format
+            do { artifact = try strategy.snapshot(scene) } catch {
+                return entry(.failed, "rendering failed: " + ((error as? RenderError).map(item.describe) ?? "\(error)"))
+            }
+            let r = store.verify(artifact, as: strategy.diffing, golden: item.golden, name: item.artifactName, mode: mode, tolerance: tolerance)
             return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
                                comparison: r.comparison, artifacts: r.artifacts)
         }
-        let bitmap: Bitmap
-        do { bitmap = try renderer.render(scene) } catch {
-            return entry(.failed, "rendering failed: \(item.describe(error))")
-        }
-        let r = store.verify(bitmap, golden: item.golden, name: item.artifactName, mode: mode, tolerance: tolerance)
-        return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
-                           comparison: r.comparison, artifacts: r.artifacts)
+        if let format = ImageFormat(path: item.golden), format != .png { return check(.document(format, renderer: renderer)) }
+        return check(.image(renderer: renderer))
     }
 
     /// Goldens no scene produces: PNGs that are neither a scene's golden (one per device for a
@@ -372,13 +366,5 @@ struct TestCommand: Command {
 
 }
 
-func format(_ v: Double) -> String { v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 
-/// Results written from parallel workers, read after they finish.
-final class Slots<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: T) { lock.lock(); slots[i] = value; lock.unlock() }
-    var values: [T?] { lock.lock(); defer { lock.unlock() }; return slots }
-}
+

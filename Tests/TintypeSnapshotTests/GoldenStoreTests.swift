@@ -111,7 +111,7 @@ func temporaryDirectory() throws -> String {
         #expect(try Bitmap(pngFile: a.expected!) == white)
         #expect(try Bitmap(pngFile: a.actual) == changed)
         #expect(try Bitmap(pngFile: a.diff!).rgba8(x: 5, y: 5) == (255, 0, 0, 255))
-        #expect(try Bitmap(pngFile: a.strip).width == 12 * 3 + 16 * 4)
+        #expect(try Bitmap(pngFile: a.strip!).width == 12 * 3 + 16 * 4)
     }
 
     @Test func failedModeRecordsOverAMismatchAndAllModeRecordsAlways() throws {

@@ -435,8 +435,16 @@ final class ObjectReader {
     }
 }
 
-/// A number as messages show it: whole numbers without a fraction.
-public func format(_ v: Double) -> String {
+/// A number as messages, names and reports show it: whole numbers without a fraction, others as
+/// Swift prints them; with `places`, rounded to that many decimals first (`format(2.456, places: 2)`
+/// is "2.46"). The one number formatter of the package.
+public func format(_ v: Double, places: Int? = nil) -> String {
+    var v = v
+    if let places {
+        var m = 1.0
+        for _ in 0..<places { m *= 10 }
+        v = (v * m).rounded() / m
+    }
     if v.rounded() == v, abs(v) < 9e15 { return String(Int(v)) }  // whole numbers Double holds exactly
     return String(v)
 }

@@ -173,7 +173,6 @@ public enum AppIconSet {
         return try CairoSurface(bitmap: bitmap)
     }
 
-    private static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
     /// `master` scaled to `pixels` a side, with Cairo's box-filtered downscaling; edges padded so
     /// that no transparency creeps in from outside.

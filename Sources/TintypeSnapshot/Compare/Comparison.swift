@@ -3,6 +3,7 @@
 // anti-aliasing detection, so a glyph edge that moved a fraction of a pixel is reported apart from a
 // real change, and a changed word can never hide under a percent-of-pixels threshold by default.
 import Foundation
+import TintypeModel
 import TintypeRender
 
 /// How much difference a comparison tolerates.
@@ -94,15 +95,9 @@ func percent(_ r: Double) -> String {
     let p = r * 100
     if p == 0 { return "0%" }
     if p < 0.01 { return "<0.01%" }
-    return String(format2(p)) + "%"
+    return String(format(p, places: 2)) + "%"
 }
 
-func format2(_ v: Double) -> String {
-    let scaled = (v * 100).rounded() / 100
-    var s = String(scaled)
-    if s.hasSuffix(".0") { s.removeLast(2) }
-    return s
-}
 
 /// Compares bitmaps: exactly first, perceptually after.
 public enum Compare {

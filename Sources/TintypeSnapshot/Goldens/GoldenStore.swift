@@ -17,13 +17,15 @@ public struct Artifacts: Sendable, Equatable {
     public var expected: String?
     public var actual: String
     public var diff: String?
-    public var strip: String
+    /// Expected, diff and actual side by side (images only).
+    public var strip: String?
 }
 
-/// Owns golden files: compares renders with them, records them (atomically) when the record mode
-/// says so, and writes artifacts for failures. Verifying never touches a golden.
+/// Owns golden files: compares artifacts with them, records them (atomically) when the record mode
+/// says so, and writes artifacts for failures, for every strategy's format alike (`Diffing`).
+/// Verifying never touches a golden.
 ///
-/// Goldens it writes carry a stamp (see `GoldenStamp`): the hash of their pixels and of their
+/// PNG goldens it writes carry a stamp (see `GoldenStamp`): the hash of their pixels and of their
 /// bytes. A render that hashes the same passes without the golden being decoded; any other golden
 /// is decoded and compared pixel by pixel.
 public struct GoldenStore: Sendable {
@@ -40,128 +42,64 @@ public struct GoldenStore: Sendable {
         self.artifactsDirectory = artifactsDirectory
     }
 
-    /// Checks `actual` against the golden PNG at `golden`. `name` names the artifacts
-    /// (`Basics/alpha` → `<artifacts>/Basics/alpha.diff.png`).
-    public func verify(_ actual: Bitmap, golden: String, name: String, mode: RecordMode, tolerance: Tolerance = .default) -> SnapshotResult {
+    /// Checks `actual` against the golden at `golden`, as `diffing` stores and compares its format,
+    /// recording the golden when `mode` says so. `name` names the artifacts
+    /// (`Basics/alpha` → `<artifacts>/Basics/alpha.diff.png`). The one verify path: the PNG, SVG,
+    /// PDF and text strategies all come through here.
+    public func verify<Format>(_ actual: Format, as diffing: Diffing<Format>, golden: String, name: String, mode: RecordMode,
+                               tolerance: Tolerance = .default) -> SnapshotResult {
         let fm = FileManager.default
         guard fm.fileExists(atPath: golden) else {
             if mode == .never {
-                let artifacts = try? writeArtifacts(name: name, expectedFile: nil, actual: actual, diff: nil)
+                let artifacts = (try? diffing.show(actual)).flatMap { try? writeArtifacts(name: name, $0) }
                 var message = "No golden at \(golden) (record mode never). Record it with --record missing (or TINTYPE_RECORD=missing), look at it, and commit it."
                 if artifacts == nil { message += " (The render could not be written to \(artifactsDirectory).)" }
                 return SnapshotResult(status: .failed, message: message, comparison: nil, artifacts: artifacts)
             }
-            return record(actual, golden: golden, why: "No golden at \(golden); recorded it.")
+            return record(actual, as: diffing, golden: golden, why: "No golden at \(golden); recorded it.")
         }
         if mode == .all {
-            return record(actual, golden: golden, why: "Recorded \(golden) (record mode all).")
+            return record(actual, as: diffing, golden: golden, why: "Recorded \(golden) (record mode all).")
         }
-        let expected: Bitmap
-        do throws(ImageFileError) {
-            guard let data = fm.contents(atPath: golden) else { throw ImageFileError("cannot read \(golden)") }
-            let bytes = Array(data)
-            if let stamp = GoldenStamp.valid(in: bytes), stamp.pixels == GoldenStamp.pixelHash(actual) {
-                removeArtifacts(name: name)
-                let same = Comparison(verdict: .identical, width: actual.width, height: actual.height)
-                return SnapshotResult(status: .passed, message: "identical", comparison: same, artifacts: nil)
-            }
-            do { expected = try Bitmap(png: bytes) } catch { throw ImageFileError("\(golden): \(error.message)") }
-        } catch {
-            if mode == .failed { return record(actual, golden: golden, why: "The golden \(golden) was unreadable (\(error.message)); recorded a new one.") }
-            let artifacts = try? writeArtifacts(name: name, expectedFile: nil, actual: actual, diff: nil)
-            return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable: \(error.message)", comparison: nil, artifacts: artifacts)
-        }
-        let quick = Compare.images(expected: expected, actual: actual, tolerance: tolerance)
-        if quick.passed {
-            removeArtifacts(name: name)
-            return SnapshotResult(status: .passed, message: quick.verdict == .identical ? "identical" : quick.summary, comparison: quick, artifacts: nil)
-        }
-        // Only a failure pays for the diff image and the artifacts.
-        let (comparison, diff) = Compare.imagesWithDiff(expected: expected, actual: actual, tolerance: tolerance)
-        let artifacts: Artifacts?
-        do { artifacts = try writeArtifacts(name: name, expectedFile: golden, actual: actual, diff: diff) } catch { artifacts = nil }
-        if mode == .failed {
-            var r = record(actual, golden: golden, why: "\(golden) did not match (\(comparison.summary)); recorded the new render.")
-            r.comparison = comparison
-            r.artifacts = artifacts
-            return r
-        }
-        var message = "\(golden) does not match: \(comparison.summary)."
-        if artifacts == nil { message += " (The artifacts could not be written to \(artifactsDirectory).)" }
-        return SnapshotResult(status: .failed, message: message, comparison: comparison, artifacts: artifacts)
-    }
-
-    /// Checks an SVG or PDF render against the golden of the same format at `golden`: the same
-    /// bytes pass at once (vector output is deterministic); otherwise both are drawn as pixels at
-    /// `width`×`height` (librsvg, poppler) and compared as PNGs are, and the artifacts show those pixels.
-    public func verify(document actual: [UInt8], format: ImageFormat, width: Int, height: Int, golden: String, name: String,
-                       mode: RecordMode, tolerance: Tolerance = .default) -> SnapshotResult {
-        let fm = FileManager.default
-        func pixels(_ bytes: [UInt8]) throws(ImageFileError) -> Bitmap {
-            try DocumentRasterizer.bitmap(bytes, format: format, width: width, height: height)
-        }
-        guard fm.fileExists(atPath: golden) else {
-            if mode == .never {
-                let artifacts = (try? pixels(actual)).flatMap { try? writeArtifacts(name: name, expectedFile: nil, actual: $0, diff: nil) }
-                let message = "No golden at \(golden) (record mode never). Record it with --record missing (or TINTYPE_RECORD=missing), look at it, and commit it."
-                return SnapshotResult(status: .failed, message: message, comparison: nil, artifacts: artifacts)
-            }
-            return record(document: actual, golden: golden, why: "No golden at \(golden); recorded it.")
-        }
-        if mode == .all { return record(document: actual, golden: golden, why: "Recorded \(golden) (record mode all).") }
-        guard let data = fm.contents(atPath: golden) else {
-            return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable.", comparison: nil, artifacts: nil)
-        }
-        let expectedBytes = Array(data)
-        if expectedBytes == actual {
-            removeArtifacts(name: name)
-            return SnapshotResult(status: .passed, message: "identical", comparison: nil, artifacts: nil)
-        }
-        let actualPixels: Bitmap
-        do { actualPixels = try pixels(actual) } catch {
-            return SnapshotResult(status: .failed, message: "The render could not be read back as pixels: \(error.message)", comparison: nil, artifacts: nil)
-        }
-        let expected: Bitmap
-        do { expected = try pixels(expectedBytes) } catch {
-            if mode == .failed { return record(document: actual, golden: golden, why: "The golden \(golden) was unreadable (\(error.message)); recorded a new one.") }
-            let artifacts = try? writeArtifacts(name: name, expectedFile: nil, actual: actualPixels, diff: nil)
-            return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable: \(error.message)", comparison: nil, artifacts: artifacts)
-        }
-        let quick = Compare.images(expected: expected, actual: actualPixels, tolerance: tolerance)
-        if quick.passed {
-            removeArtifacts(name: name)
-            let message = "the bytes differ, the pixels match (" + (quick.verdict == .identical ? "identical" : quick.summary) + ")"
-            return SnapshotResult(status: .passed, message: message, comparison: quick, artifacts: nil)
-        }
-        let (comparison, diff) = Compare.imagesWithDiff(expected: expected, actual: actualPixels, tolerance: tolerance)
-        let artifacts = try? writeArtifacts(name: name, expectedFile: nil, expected: expected, actual: actualPixels, diff: diff)
-        if mode == .failed {
-            var r = record(document: actual, golden: golden, why: "\(golden) did not match (\(comparison.summary)); recorded the new render.")
-            r.comparison = comparison
-            r.artifacts = artifacts
-            return r
-        }
-        var message = "\(golden) does not match (drawn as pixels): \(comparison.summary)."
-        if artifacts == nil { message += " (The artifacts could not be written to \(artifactsDirectory).)" }
-        return SnapshotResult(status: .failed, message: message, comparison: comparison, artifacts: artifacts)
-    }
-
-    private func record(document bytes: [UInt8], golden: String, why: String) -> SnapshotResult {
+        let difference: Difference
         do {
+            guard let data = fm.contents(atPath: golden) else { throw SnapshotError("cannot read it") }
+            let bytes = Array(data)
+            difference = try diffing.fastPass(bytes, actual) ?? diffing.diff(bytes, actual, tolerance)
+        } catch {
+            let reason = (error as? CustomStringConvertible)?.description ?? "\(error)"
+            if mode == .failed { return record(actual, as: diffing, golden: golden, why: "The golden \(golden) was unreadable (\(reason)); recorded a new one.") }
+            let artifacts = (try? diffing.show(actual)).flatMap { try? writeArtifacts(name: name, $0) }
+            return SnapshotResult(status: .failed, message: "The golden \(golden) is unreadable: \(reason)", comparison: nil, artifacts: artifacts)
+        }
+        if difference.passed {
+            removeArtifacts(name: name)
+            return SnapshotResult(status: .passed, message: difference.summary, comparison: difference.comparison, artifacts: nil)
+        }
+        let artifacts = difference.artifacts.flatMap { try? writeArtifacts(name: name, $0) }
+        if mode == .failed {
+            var r = record(actual, as: diffing, golden: golden, why: "\(golden) did not match (\(difference.summary)); recorded the new render.")
+            r.comparison = difference.comparison
+            r.artifacts = artifacts
+            return r
+        }
+        var message = "\(golden) does not match: \(difference.summary)."
+        if artifacts == nil { message += " (The artifacts could not be written to \(artifactsDirectory).)" }
+        return SnapshotResult(status: .failed, message: message, comparison: difference.comparison, artifacts: artifacts)
+    }
+
+    /// Checks a rendered PNG against the golden at `golden` (the `.png` diffing).
+    public func verify(_ actual: Bitmap, golden: String, name: String, mode: RecordMode, tolerance: Tolerance = .default) -> SnapshotResult {
+        verify(actual, as: .png, golden: golden, name: name, mode: mode, tolerance: tolerance)
+    }
+
+    /// The one record path: writes what `diffing` stores for `actual` at `golden`, atomically.
+    private func record<Format>(_ actual: Format, as diffing: Diffing<Format>, golden: String, why: String) -> SnapshotResult {
+        do {
+            let bytes = try diffing.toData(actual)
             let dir = URL(fileURLWithPath: golden).deletingLastPathComponent().path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try AtomicFile.write(bytes, to: golden)
-        } catch {
-            return SnapshotResult(status: .failed, message: "Could not record \(golden): \(error)", comparison: nil, artifacts: nil)
-        }
-        return SnapshotResult(status: .recorded, message: why + " Look at it, then run again to verify.", comparison: nil, artifacts: nil)
-    }
-
-    private func record(_ actual: Bitmap, golden: String, why: String) -> SnapshotResult {
-        do {
-            let dir = URL(fileURLWithPath: golden).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try AtomicFile.write(try GoldenStamp.stamped(try actual.pngData()), to: golden)
         } catch {
             return SnapshotResult(status: .failed, message: "Could not record \(golden): \(error)", comparison: nil, artifacts: nil)
         }
@@ -183,38 +121,35 @@ public struct GoldenStore: Sendable {
 
     /// Removes what an earlier failure of `name` left, so the artifacts folder shows only current failures.
     func removeArtifacts(name: String) {
-        for suffix in [".expected.png", ".actual.png", ".diff.png", ".strip.png"] {
-            try? FileManager.default.removeItem(atPath: artifactsDirectory + "/" + name + suffix)
+        for part in ["expected", "actual", "diff", "strip"] {
+            for ext in ["png", "txt"] { try? FileManager.default.removeItem(atPath: artifactsDirectory + "/" + name + "." + part + "." + ext) }
         }
     }
 
-    /// Writes `<name>.expected.png` (a copy of the golden), `.actual.png`, `.diff.png` and
-    /// `.strip.png` (expected | diff | actual) under the artifacts folder.
-    /// A vector golden gives its pixels as `expected` instead of a file to copy.
-    func writeArtifacts(name: String, expectedFile: String?, expected expectedPixels: Bitmap? = nil, actual: Bitmap, diff: Bitmap?) throws -> Artifacts {
+    /// Writes a failure's files under the artifacts folder: `<name>.expected.png` (or `.txt`),
+    /// `.actual`, `.diff` and, for images, `.strip.png` (expected | diff | actual).
+    func writeArtifacts(name: String, _ files: ArtifactFiles) throws -> Artifacts {
         removeArtifacts(name: name)
         let base = artifactsDirectory + "/" + name
         let dir = URL(fileURLWithPath: base).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        var expectedPath: String?
-        var expected: Bitmap?
-        if let expectedFile, let data = FileManager.default.contents(atPath: expectedFile) {
-            expectedPath = base + ".expected.png"
-            try AtomicFile.write(Array(data), to: expectedPath!)
-            expected = try? Bitmap(png: Array(data))
-        } else if let expectedPixels {
-            expectedPath = base + ".expected.png"
-            try expectedPixels.writePNG(to: expectedPath!)
-            expected = expectedPixels
+        func write(_ file: ArtifactFiles.File, _ part: String) throws -> String {
+            switch file {
+            case .image(let bitmap):
+                let path = base + "." + part + ".png"
+                try bitmap.writePNG(to: path)
+                return path
+            case .bytes(let bytes, let ext):
+                let path = base + "." + part + "." + ext
+                try AtomicFile.write(bytes, to: path)
+                return path
+            }
         }
-        try actual.writePNG(to: base + ".actual.png")
-        var diffPath: String?
-        if let diff {
-            diffPath = base + ".diff.png"
-            try diff.writePNG(to: diffPath!)
-        }
-        try Strip.make([expected, diff, actual].compactMap { $0 }).writePNG(to: base + ".strip.png")
-        return Artifacts(expected: expectedPath, actual: base + ".actual.png", diff: diffPath, strip: base + ".strip.png")
+        let expected = try files.expected.map { try write($0, "expected") }
+        let actual = try write(files.actual, "actual")
+        let diff = try files.diff.map { try write($0, "diff") }
+        let strip = try files.strip.map { try write($0, "strip") }
+        return Artifacts(expected: expected, actual: actual, diff: diff, strip: strip)
     }
 }
 

@@ -96,7 +96,10 @@ public struct SceneFile: Sendable {
     }
 
     /// The one naming rule: a render's PNG is the scene's base name, its suffix, then `.png`.
-    public static func png(base: String, suffix: String?) -> String { base + (suffix ?? "") + ".png" }
+    public static func png(base: String, suffix: String?) -> String { file(base: base, suffix: suffix, pathExtension: "png") }
+
+    /// The one naming rule: base name, the variant's suffix, the format's extension.
+    public static func file(base: String, suffix: String?, pathExtension: String) -> String { base + (suffix ?? "") + "." + pathExtension }
 
     /// The golden of a render: its PNG, unless there is none and an SVG or PDF golden stands in
     /// its place (recorded with `tintype render scene.json -o scene.svg`); `tintype test` then

@@ -112,7 +112,7 @@ struct ReportAssembler {
             if let e = a.expected { list.append((.expected, e)) }
             list.append((.actual, a.actual))
             if let d = a.diff { list.append((.diff, d)) }
-            list.append((.strip, a.strip))
+            if let s = a.strip { list.append((.strip, s)) }
             return list
         }
         if entry.status == .recorded { return [(.recorded, entry.golden)] }

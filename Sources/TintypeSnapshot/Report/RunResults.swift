@@ -65,7 +65,7 @@ public struct RunResults: Codable, Sendable, Equatable {
 
         /// Back to a report entry (the comparison's numbers are carried in the message).
         public var reportEntry: ReportEntry {
-            let artifacts = actual.map { Artifacts(expected: expected, actual: $0, diff: diff, strip: strip ?? $0) }
+            let artifacts = actual.map { Artifacts(expected: expected, actual: $0, diff: diff, strip: strip) }
             var entry = ReportEntry(scene: scene, variant: variant, golden: golden, status: status, message: message, artifacts: artifacts)
             entry.traits = (traits ?? []).compactMap { pair in
                 guard pair.count == 2, let d = TraitDimension(rawValue: pair[0]) else { return nil }

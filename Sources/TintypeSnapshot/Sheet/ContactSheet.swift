@@ -126,12 +126,11 @@ public struct ContactSheet: Sendable {
     /// Every variant rendered and placed, with the captions and frames around them.
     func composition(with renderer: Renderer) -> (Composition, failures: [String]) {
         let keepScale = (rows + columns).contains(.scales)
-        let results = Results(count: cells.count)
         let cells = self.cells, scale = self.scale
-        DispatchQueue.concurrentPerform(iterations: cells.count) { i in
-            guard var scene = cells[i].output.variant?.scene else { results.set(i, .failure(cells[i].output.error ?? "no scene")); return }
+        let results = concurrentMap(count: cells.count) { i -> Outcome in
+            guard var scene = cells[i].output.variant?.scene else { return .failure(cells[i].output.error ?? "no scene") }
             if !keepScale { scene.scale = scale }
-            do throws(RenderError) { results.set(i, .success(try renderer.render(scene))) } catch { results.set(i, .failure(cells[i].output.describe(error))) }
+            do throws(RenderError) { return .success(try renderer.render(scene)) } catch { return .failure(cells[i].output.describe(error)) }
         }
         var c = Composition(size: size, scale: scale, background: Color(red: 0.949, green: 0.949, blue: 0.969))
         c.captions.append(.init(text: title, frame: Rect(x: Self.margin, y: Self.margin, width: size.width - 2 * Self.margin, height: Self.titleHeight),
@@ -149,26 +148,18 @@ public struct ContactSheet: Sendable {
             let f = cell.frame
             c.boxes.append(.init(frame: Rect(x: f.minX - hairline, y: f.minY - hairline, width: f.width + 2 * hairline, height: f.height + 2 * hairline),
                                  color: Color(red: 0.78, green: 0.78, blue: 0.8)))
-            switch results.get(i) {
-            case .success(let bitmap)?: c.pictures.append(.init(bitmap: bitmap, frame: f))
-            case .failure(let message)?:
+            switch results[i] {
+            case .success(let bitmap): c.pictures.append(.init(bitmap: bitmap, frame: f))
+            case .failure(let message):
                 failures.append(message)
                 c.boxes.append(.init(frame: f, color: Color(red: 1, green: 0.9, blue: 0.9)))
                 c.captions.append(.init(text: "Failed to render", frame: Rect(x: f.minX, y: f.midY - 10, width: f.width, height: 20),
                                         size: Self.captionSize, weight: .semibold, color: Color(red: 0.8, green: 0.1, blue: 0.1), alignment: .center))
-            case nil: break
             }
         }
         return (c, failures)
     }
 }
 
-/// Renders written from parallel workers, read after they finish.
-private final class Results: @unchecked Sendable {
-    enum Outcome { case success(Bitmap), failure(String) }
-    private let lock = NSLock()
-    private var slots: [Outcome?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ v: Outcome) { lock.lock(); slots[i] = v; lock.unlock() }
-    func get(_ i: Int) -> Outcome? { lock.lock(); defer { lock.unlock() }; return slots[i] }
-}
+/// One cell's render, or why it failed.
+private enum Outcome { case success(Bitmap), failure(String) }
