@@ -6,9 +6,6 @@ import Testing
 /// instance first, then the most specific `whenContainedIn`, then the plain default), and problems
 /// reported once, where the appearance is written.
 @Suite struct AppearanceTests {
-    func issues(_ json: String) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json); return [] } catch { return error.issues }
-    }
 
     func color(_ s: String) -> Color { Color(parsing: s)! }
 

@@ -3,14 +3,7 @@ import Testing
 
 /// A view's `"constraints"`: every property, the defaults, and each kind of error with its place.
 struct ConstraintDecodingTests {
-    func issues(_ json: String) -> [String] {
-        do {
-            _ = try SceneDecoder.decode(json, file: "scene.json", baseDirectory: nil)
-            return []
-        } catch {
-            return error.issues.map(\.description)
-        }
-    }
+    func issues(_ json: String) -> [String] { TintypeModelTests.issues(json).map(\.description) }
 
     /// The constraints of the root's first subview, `{"view": {...}}` with `properties`.
     func constraints(_ properties: String, siblings: String = "") throws -> [LayoutConstraint] {

@@ -4,9 +4,6 @@ import Testing
 
 /// Decoding of view controllers, bars and bar items, and their errors.
 @Suite struct ControllerDecodingTests {
-    func issues(_ json: String) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json); return [] } catch { return error.issues }
-    }
 
     @Test func aCompleteNavigationAndTabHierarchy() throws {
         let s = try SceneDecoder.decode("""

@@ -6,14 +6,6 @@ import Testing
 // property's value, the defaults, and each kind of error with its path.
 
 /// The issues decoding `json` reports; empty when it decodes.
-private func issues(_ json: String, base: String? = nil) -> [SceneIssue] {
-    do {
-        _ = try SceneDecoder.decode(json, file: "scene.json", baseDirectory: base)
-        return []
-    } catch {
-        return error.issues
-    }
-}
 
 /// The one issue decoding a root `{"<kind>": {<properties>}}` reports.
 private func onlyIssue(_ kind: String, _ properties: String, base: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> SceneIssue {

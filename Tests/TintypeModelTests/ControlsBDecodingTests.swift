@@ -5,14 +5,6 @@ import Testing
 // picker: every property's value, the defaults, and each kind of error with its path.
 
 /// The issues decoding `json` reports; empty when it decodes.
-private func issues(_ json: String) -> [SceneIssue] {
-    do {
-        _ = try SceneDecoder.decode(json, file: "scene.json")
-        return []
-    } catch {
-        return error.issues
-    }
-}
 
 /// The one issue decoding a root `{"<kind>": {<properties>}}` reports.
 private func onlyIssue(_ kind: String, _ properties: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SceneIssue {

@@ -16,7 +16,7 @@ import Testing
         return dir
     }
 
-    func issues(_ path: String) -> [SceneIssue] {
+    func issues(loading path: String) -> [SceneIssue] {
         do { _ = try SceneDecoder.load(path: path); return [] } catch { return error.issues }
     }
 
@@ -42,7 +42,7 @@ import Testing
             "theme.json": "{\n  \"tintColor\": \"#12G\"\n}",
             "scene.json": #"{"include": ["theme.json"], "root": {"view": {}}}"#,
         ])
-        let all = issues(dir + "/scene.json")
+        let all = issues(loading: dir + "/scene.json")
         #expect(all.count == 1)
         #expect(all.first?.file == dir + "/theme.json")
         #expect(all.first?.path == "tintColor")
@@ -50,7 +50,7 @@ import Testing
         #expect(all.first?.position?.column == 16)
 
         let malformed = try folder(["theme.json": "{\n  \"tintColor\": }", "scene.json": #"{"include": ["theme.json"], "root": {"view": {}}}"#])
-        let bad = issues(malformed + "/scene.json")
+        let bad = issues(loading: malformed + "/scene.json")
         #expect(bad.first?.file == malformed + "/theme.json")
         #expect(bad.first?.position?.line == 2)
     }
@@ -62,18 +62,18 @@ import Testing
             "b.json": "{\"tintColor\": \"red\",\n \"include\": [\"a.json\"]}",
             "wrong.json": #"{"include": "theme.json", "root": {"view": {}}}"#,
         ])
-        let missing = issues(dir + "/scene.json")
+        let missing = issues(loading: dir + "/scene.json")
         #expect(missing.map(\.path) == ["include[0]"])
         #expect(missing.first?.position == SourcePosition(line: 2, column: 15))
         #expect(missing.first?.message.hasPrefix("no such file \"nope.json\"") == true)
 
-        let cycle = issues(dir + "/a.json")
+        let cycle = issues(loading: dir + "/a.json")
         #expect(cycle.count == 1)
         #expect(cycle.first?.file == dir + "/b.json")
         #expect(cycle.first.map { [$0.position?.line, $0.position?.column] } == [2, 14])
         #expect(cycle.first?.message == "\"a.json\" includes itself, directly or through the files it includes")
 
-        let wrong = issues(dir + "/wrong.json")
+        let wrong = issues(loading: dir + "/wrong.json")
         #expect(wrong.first?.path == "include")
         #expect(wrong.first?.message.hasPrefix("expected a list of scene files") == true)
     }
@@ -136,7 +136,7 @@ import Testing
             "star.svg": Self.svg,
             "scene.json": #"{"include": ["theme/theme.json"], "root": {"view": {}}}"#,
         ])
-        let found = issues(other + "/scene.json")
+        let found = issues(loading: other + "/scene.json")
         #expect(found.map(\.path) == ["appearance.button.image"])
         #expect(found.first?.file == other + "/theme/theme.json")
         #expect(found.first?.position?.line == 2)

@@ -5,9 +5,6 @@ import Testing
 /// The limits table (SceneLimits): every bound is checked when a scene is read, with its path and
 /// position, and the same bounds hold for a scene built in Swift.
 @Suite struct LimitsTests {
-    func issues(_ json: String) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json, file: "scene.json"); return [] } catch { return error.issues }
-    }
 
     @Test func pointsBeyondTheRangeAreRejectedWithPathAndPosition() {
         let all = issues(#"{"root": {"view": {"subviews": [{"label": {"frame": [0, 0, 3000000, 40], "text": "Hi"}}]}}}"#)

@@ -19,9 +19,6 @@ import Testing
         try SceneDecoder.decode(json, file: "scene.json", baseDirectory: dir)
     }
 
-    func issues(_ json: String, in dir: String) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json, file: "scene.json", baseDirectory: dir); return [] } catch { return error.issues }
-    }
 
     func label(_ scene: Scene, _ i: Int = 0) -> String? {
         if case .label(let l) = scene.root.subviews[i].kind { return l.text }
@@ -63,7 +60,7 @@ import Testing
             #expect(try decode(scene(locale: "en-DE"), in: dir).locale == "en-DE")
             #expect(try decode(scene(locale: "zh-Hant-TW"), in: dir).locale == "zh-Hant-TW")
             #expect(try decode(scene(locale: "ar", extra: "\"layoutDirection\": \"leftToRight\","), in: dir).layoutDirection == .leftToRight)
-            let problems = issues(scene(locale: "de-DX"), in: dir)
+            let problems = issues(scene(locale: "de-DX"), base: dir)
             #expect(problems.map(\.path) == ["locale"])
             #expect(problems.first?.message.contains("unknown locale \"de-DX\"; did you mean \"de-DE\"?") == true)
             #expect(problems.first?.position == SourcePosition(line: 1, column: 12))
@@ -88,7 +85,7 @@ import Testing
 
     @Test func missingKeysWrongArgumentsAndShowingTheKey() throws {
         try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
-            let missing = issues(scene(locale: "ja", "{\"localized\": \"Messages\"}", "{\"localized\": \"Mesages\"}"), in: dir)
+            let missing = issues(scene(locale: "ja", "{\"localized\": \"Messages\"}", "{\"localized\": \"Mesages\"}"), base: dir)
             #expect(missing.count == 2)
             #expect(missing.first?.path == "root.subviews[0].text.localized")
             #expect(missing.first?.message.hasPrefix("no \"ja\" translation of \"Messages\" in L.xcstrings (it has de)") == true)
@@ -96,7 +93,7 @@ import Testing
             let shown = try decode(scene(locale: "ja", "{\"localized\": \"Messages\"}", extra: "\"missingStrings\": \"showKey\","), in: dir)
             #expect(label(shown) == "Messages")
             let wrong = issues(scene(locale: "de", "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\", \"three\"]}",
-                                     "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\"]}"), in: dir)
+                                     "{\"localized\": \"Hello %@, %d new\", \"arguments\": [\"Ana\"]}"), base: dir)
             #expect(wrong.map(\.path) == ["root.subviews[0].text.arguments[1]", "root.subviews[1].text.arguments"])
             #expect(wrong.first?.message == "%d needs a whole number, found a string")
             #expect(wrong.last?.message == "\"Hello %@, %d new\" takes 2 arguments (%@, %d), found 1")
@@ -115,11 +112,11 @@ import Testing
     @Test func catalogSyntaxErrorsHaveTheirOwnLineAndColumn() throws {
         try withFiles(["L.xcstrings": "{\"strings\": {\n  \"a\": {,}\n}}",
                        "Folder/de.lproj/Localizable.strings": "\"Messages\" = \"Nachrichten\";\n\"Edit\" = \"Bearbeiten\"\n\"x\" = \"y\";"]) { (dir: String) throws -> Void in
-            let json = issues(scene(locale: nil), in: dir)
+            let json = issues(scene(locale: nil), base: dir)
             #expect(json.count == 1)
             #expect(json.first?.path == "strings: L.xcstrings:2:9")
             #expect(json.first?.message.hasPrefix("malformed JSON") == true)
-            let strings = issues("{\"strings\": \"Folder\", \"root\": {\"view\": {}}}", in: dir)
+            let strings = issues("{\"strings\": \"Folder\", \"root\": {\"view\": {}}}", base: dir)
             #expect(strings.first?.path == "strings: Folder/de.lproj/Localizable.strings:3:1")
             #expect(strings.first?.message == "expected \";\" after the value of \"Edit\"")
         }
@@ -226,7 +223,7 @@ import Testing
     @Test func aMissingKeyInAnyLocaleOfTheMatrixIsReportedWhereTheKeyIs() throws {
         try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
             let json = scene(locale: nil, #"{"localized": "Messages"}"#, extra: #""variants": {"locales": ["de", "ar", "ja"]},"#)
-            let found = issues(json, in: dir)
+            let found = issues(json, base: dir)
             // "Messages" has German only; the Arabic and Japanese decodes each report it, once, at the key.
             #expect(found.map(\.path) == ["root.subviews[0].text.localized", "root.subviews[0].text.localized"])
             #expect(found.map { $0.message.hasPrefix(#"no "ar" translation of "Messages" in L.xcstrings"#) } == [true, false])
@@ -234,9 +231,9 @@ import Testing
             #expect(found.allSatisfy { $0.file == "scene.json" && $0.position != nil })
             // A problem that is not about the locale is reported once, not once per locale.
             let bad = scene(locale: nil, #"{"localized": "Messages"}"#, extra: #""tintColor": "reddish", "variants": {"locales": ["de", "en"]},"#)
-            #expect(issues(bad, in: dir).map(\.path) == ["tintColor"])
+            #expect(issues(bad, base: dir).map(\.path) == ["tintColor"])
             // A locale variant must be a locale Foundation knows, as the scene's own "locale".
-            #expect(issues(scene(locale: nil, extra: #""variants": {"locales": ["de-DX"]},"#), in: dir).first?.message.contains(#"unknown locale "de-DX""#) == true)
+            #expect(issues(scene(locale: nil, extra: #""variants": {"locales": ["de-DX"]},"#), base: dir).first?.message.contains(#"unknown locale "de-DX""#) == true)
         }
     }
 

@@ -4,9 +4,6 @@ import Testing
 /// Decoding of popovers, split views, ids, the large content viewer, touch marks, layout pins and
 /// device lists, and their errors.
 @Suite struct PresentationDecodingTests {
-    func issues(_ json: String) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json); return [] } catch { return error.issues }
-    }
 
     func firstMessage(_ json: String) -> String? { issues(json).first.map { "\($0.path): \($0.message)" } }
 

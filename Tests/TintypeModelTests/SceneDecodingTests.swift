@@ -5,19 +5,11 @@ import Testing
 // MARK: - Helpers
 
 /// The issues decoding `json` reports; empty when it decodes.
-private func issues(_ json: String, baseDirectory: String? = nil) -> [SceneIssue] {
-    do {
-        _ = try SceneDecoder.decode(json, file: "scene.json", baseDirectory: baseDirectory)
-        return []
-    } catch {
-        return error.issues
-    }
-}
 
 /// The one issue decoding `json` reports (recording a failure when there are none or several).
 private func onlyIssue(_ json: String, baseDirectory: String? = nil,
                        sourceLocation: SourceLocation = #_sourceLocation) throws -> SceneIssue {
-    let all = issues(json, baseDirectory: baseDirectory)
+    let all = issues(json, base: baseDirectory)
     #expect(all.count == 1, "expected one issue, got:\n\(all.map(\.description).joined(separator: "\n"))",
             sourceLocation: sourceLocation)
     return try #require(all.first, sourceLocation: sourceLocation)

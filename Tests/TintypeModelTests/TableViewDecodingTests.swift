@@ -4,9 +4,6 @@ import Testing
 
 /// Decoding of `tableView`: every property into the model, and every bad value reported with its path.
 @Suite struct TableViewDecodingTests {
-    func issues(_ json: String, base: String? = nil) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json, baseDirectory: base); return [] } catch { return error.issues }
-    }
 
     func table(_ properties: String, base: String? = nil) throws -> TableView {
         let s = try SceneDecoder.decode(#"{ "root": { "tableView": { \#(properties) } } }"#, baseDirectory: base)

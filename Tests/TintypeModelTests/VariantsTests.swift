@@ -3,9 +3,6 @@ import Testing
 
 /// The matrix: expansion order, the naming rule, overrides, and every way a matrix can be wrong.
 @Suite struct VariantsTests {
-    func issues(_ json: String) -> [SceneIssue] {
-        do { _ = try SceneDecoder.decode(json, file: "m.json"); return [] } catch { return error.issues }
-    }
     func messages(_ json: String) -> [String] { issues(json).map { "\($0.path): \($0.message)" } }
     func suffixes(_ json: String, overriding o: TraitSet = TraitSet()) throws -> [String?] {
         try SceneDecoder.decode(json).expandVariants(overriding: o).map(\.suffix)
@@ -80,7 +77,7 @@ import Testing
                 == [#"variants.contentSizeCategories: the scene's "contentSizeCategory" is given too; give the contentSizeCategory in one place"#])
         #expect(messages(#"{ "devices": ["iPhone 8"], "variants": { "devices": ["iPhone X"] }, "# + root + "}") == [#"variants.devices: give "devices" or "variants.devices", not both"#])
         let issue = issues(#"{ "variants": { "scales": [1, 2], "orientations": ["portrait", "landscape"], "contentSizeCategories": ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"], "devices": ["iPhone SE", "iPhone 8", "iPhone X", "iPad", "iPad Pro 11", "iPhone 12", "iPhone 4s", "iPhone XR", "iPhone 8 Plus", "iPhone 15 Pro", "iPhone 15 Pro Max"] }, "# + root + "}")
-        #expect(issue.map(\.description) == [#"m.json:1:15: variants: 11 devices × 2 orientations × 12 contentSizeCategories × 2 scales makes 528 images, more than the limit of 500; raise "maxVariants" (up to 10000) if you mean it"#])
+        #expect(issue.map(\.description) == [#"scene.json:1:15: variants: 11 devices × 2 orientations × 12 contentSizeCategories × 2 scales makes 528 images, more than the limit of 500; raise "maxVariants" (up to 10000) if you mean it"#])
         #expect(issues(#"{ "variants": { "maxVariants": 600, "scales": [1, 2], "orientations": ["portrait", "landscape"], "contentSizeCategories": ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "AX1", "AX2", "AX3", "AX4", "AX5"], "devices": ["iPhone SE", "iPhone 8", "iPhone X", "iPad", "iPad Pro 11", "iPhone 12", "iPhone 4s", "iPhone XR", "iPhone 8 Plus", "iPhone 15 Pro", "iPhone 15 Pro Max"] }, "# + root + "}").isEmpty)
         #expect(messages(#"{ "variants": { "maxVariants": 0 }, "# + root + "}") == ["variants.maxVariants: expected a whole number from 1 to 10000, found 0"])
     }

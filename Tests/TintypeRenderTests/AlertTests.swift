@@ -52,13 +52,10 @@ import TintypeModel
     }
 
     @Test func presentationDecodingErrors() {
-        func issues(_ json: String) -> [SceneIssue] {
-            do { _ = try SceneDecoder.decode(json); return [] } catch { return error.issues }
-        }
-        #expect(issues(#"{ "root": { "view": {} }, "presented": { "alret": {} } }"#).first?.message.contains("did you mean \"alert\"") == true)
-        #expect(issues(#"{ "root": { "view": {} }, "presented": { "alert": { "actions": [ { "title": "A", "style": "cancel" }, { "title": "B", "style": "cancel" } ] } } }"#)
+        #expect(SceneDecoder.issues(decoding: #"{ "root": { "view": {} }, "presented": { "alret": {} } }"#).first?.message.contains("did you mean \"alert\"") == true)
+        #expect(SceneDecoder.issues(decoding: #"{ "root": { "view": {} }, "presented": { "alert": { "actions": [ { "title": "A", "style": "cancel" }, { "title": "B", "style": "cancel" } ] } } }"#)
             .first?.message.contains("only one action may have the cancel style") == true)
-        #expect(issues(#"{ "root": { "view": {} }, "presented": { "actionSheet": { "textFields": [ {} ] } } }"#).first?.message.contains("alerts only") == true)
-        #expect(issues(#"{ "root": { "view": {} }, "presented": { "alert": { "actions": [ { "style": "destructive" } ] } } }"#).first?.message.contains("needs a \"title\"") == true)
+        #expect(SceneDecoder.issues(decoding: #"{ "root": { "view": {} }, "presented": { "actionSheet": { "textFields": [ {} ] } } }"#).first?.message.contains("alerts only") == true)
+        #expect(SceneDecoder.issues(decoding: #"{ "root": { "view": {} }, "presented": { "alert": { "actions": [ { "style": "destructive" } ] } } }"#).first?.message.contains("needs a \"title\"") == true)
     }
 }

@@ -140,10 +140,7 @@ import TintypeModel
     }
 
     @Test func badStackInputIsReportedWithPathsAndValues() {
-        func issues(_ json: String) -> [SceneIssue] {
-            do { _ = try SceneDecoder.decode(json, file: "t.json"); return [] } catch { return error.issues }
-        }
-        let found = issues("""
+        let found = SceneDecoder.issues(decoding: """
         { "root": { "stackView": { "axis": "vertcal", "arrangedSubviews": [
             { "view": { "frame": [0, 0, 10, 10] } },
             { "label": { "text": "x", "contentHuggingPriority": 1001 } },
@@ -151,7 +148,7 @@ import TintypeModel
             { "view": { "layout": { "top": 4, "height": 10 } } },
             { "view": { "layout": { "guide": "readableContnt" } } }
         ] } } }
-        """)
+        """, file: "t.json")
         let byPath = Dictionary(found.map { ($0.path, $0.description) }, uniquingKeysWith: { a, b in a + " | " + b })
         #expect(byPath["root.axis"]?.contains("did you mean \"vertical\"") == true)
         #expect(byPath["root.arrangedSubviews[0].frame"]?.contains("placed by its stack view") == true)

@@ -91,3 +91,32 @@ extension View {
              frame: frame, tintColor: tintColor)
     }
 }
+
+extension ImageView {
+    static func decode(_ r: ObjectReader) -> ImageView? {
+        // Every property is read first, so that a bad image never makes the others look unknown.
+        let renderingMode = r.choice("renderingMode", RenderingMode.self)
+        let contentMode = r.choice("contentMode", ContentMode.self, aliases: ContentMode.aliases)
+        let capInsets = r.insets("capInsets")
+        let resizingMode = r.choice("resizingMode", ResizingMode.self)
+        guard let n = r.node("image", as: .string) else {
+            r.context.report(r.path, r.node.position, "an image view needs an \"image\" (a .png or .svg path)")
+            return nil
+        }
+        guard case .string(let path) = n.value else {
+            r.report("image", n, "expected a file path, found \(n.value.kindName)")
+            return nil
+        }
+        let source = ImageSource(r.context.relativePath(path, at: n.position), position: n.position)
+        r.context.noteImage(source)
+        var view = ImageView(image: source)
+        if let renderingMode { view.renderingMode = renderingMode }
+        if let contentMode { view.contentMode = contentMode }
+        view.capInsets = capInsets
+        if let resizingMode { view.resizingMode = resizingMode }
+        if let problem = ImageFileCheck.problem(with: source, baseDirectory: r.context.baseDirectory) {
+            r.report("image", n, problem)
+        }
+        return view
+    }
+}

@@ -45,3 +45,44 @@ extension View {
              frame: frame, backgroundColor: backgroundColor)
     }
 }
+
+extension Label {
+    static func decode(_ r: ObjectReader) -> Label? {
+        var label = Label(text: r.string("text") ?? "")
+        if let n = r.node("font", as: .font) { label.font = decodeFont(n, path: join(r.path, "font"), context: r.context) ?? label.font }
+        if let c = r.colorValue("textColor") { label.textColor = c }
+        if let a = r.choice("textAlignment", TextAlignment.self) { label.textAlignment = a }
+        if let n = r.integer("numberOfLines", in: 0...SceneLimits.maxNumberOfLines) { label.numberOfLines = n }
+        if let m = r.choice("lineBreakMode", LineBreakMode.self, aliases: LineBreakMode.aliases) { label.lineBreakMode = m }
+        if let s = r.length("lineSpacing") { label.lineSpacing = s }
+        label.preferredMaxLayoutWidth = r.length("preferredMaxLayoutWidth")
+        return label
+    }
+
+    /// `"body"`, `17`, `{"style": "body", "weight": "bold"}` or `{"size": 17, "weight": "semibold"}`.
+    static func decodeFont(_ n: JSONNode, path: String, context: DecodeContext) -> Font? {
+        context.recorder?.declare(path, .font)
+        switch n.value {
+        case .string:
+            return ObjectReader.choice(n, path: path, TextStyle.self, context: context).map { .style($0) }
+        case .number:
+            return ObjectReader.number(n, path: path, in: SceneLimits.fontSize, context: context).map { .system(size: $0) }
+        case .object:
+            guard let r = ObjectReader(n, path: path, context: context, schemaName: "font") else { return nil }
+            defer { r.finish() }
+            let weight = r.choice("weight", FontWeight.self)
+            if r.has("style") {
+                if let size = r.node("size") { context.report(join(path, "size"), size.position, "give either \"style\" or \"size\", not both") }
+                return r.choice("style", TextStyle.self).map { .style($0, weight: weight) }
+            }
+            guard let size = r.number("size", in: SceneLimits.fontSize) else {
+                if !r.has("size") { context.report(path, n.position, "a font needs a \"style\" (like \"body\") or a \"size\"") }
+                return nil
+            }
+            return .system(size: size, weight: weight ?? .regular)
+        default:
+            context.report(path, n.position, "expected a text style name, a size, or an object, found \(n.value.kindName)")
+            return nil
+        }
+    }
+}

@@ -83,7 +83,7 @@ public struct GoldenStore: Sendable {
             r.artifacts = artifacts
             return r
         }
-        var message = "\(golden) does not match: \(difference.summary)."
+        var message = "\(golden) does not match" + (difference.comparedAs.map { " (\($0))" } ?? "") + ": \(difference.summary)."
         if artifacts == nil { message += " (The artifacts could not be written to \(artifactsDirectory).)" }
         return SnapshotResult(status: .failed, message: message, comparison: difference.comparison, artifacts: artifacts)
     }

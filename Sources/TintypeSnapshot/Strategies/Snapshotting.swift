@@ -59,9 +59,12 @@ public struct Difference: Sendable {
     public var comparison: Comparison?
     /// What a failure writes beside the render (nil when it passed).
     public var artifacts: ArtifactFiles?
+    /// How the two were compared when not as stored ("drawn as pixels" for SVG and PDF).
+    public var comparedAs: String?
 
-    public init(passed: Bool, summary: String, comparison: Comparison? = nil, artifacts: ArtifactFiles? = nil) {
+    public init(passed: Bool, summary: String, comparison: Comparison? = nil, artifacts: ArtifactFiles? = nil, comparedAs: String? = nil) {
         self.passed = passed; self.summary = summary; self.comparison = comparison; self.artifacts = artifacts
+        self.comparedAs = comparedAs
     }
 }
 
@@ -132,7 +135,7 @@ extension Diffing where Format == RenderedDocument {
                 }
                 let expected = try DocumentRasterizer.bitmap(golden, format: actual.format, width: actual.width, height: actual.height)
                 var d = pixelDifference(expected: expected, actual: actualPixels, tolerance: tolerance)
-                if d.passed { d.summary = "the bytes differ, the pixels match (" + d.summary + ")" } else { d.summary += " (drawn as pixels)" }
+                if d.passed { d.summary = "the bytes differ, the pixels match (" + d.summary + ")" } else { d.comparedAs = "drawn as pixels" }
                 return d
             },
             show: { ArtifactFiles(actual: .image(try $0.pixels())) })
