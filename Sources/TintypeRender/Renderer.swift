@@ -76,9 +76,14 @@ public final class Renderer: Sendable {
     }
 
     public func render(_ scene: Scene) throws(RenderError) -> Bitmap {
+        try render(try displayList(for: scene))
+    }
+
+    /// A display list drawn to pixels: one a scene gave, changed or composed (a screen placed in
+    /// another by a transformed group), or made by hand.
+    public func render(_ list: DisplayList) throws(RenderError) -> Bitmap {
         // Drawn straight into the bitmap's memory (cleared first, as a new surface is), so the
         // screen is not copied out of a surface afterwards.
-        let list = try displayList(for: scene)
         let (w, h) = Raster.pixelSize(of: list)
         guard SceneLimits.allowsPixels(width: w, height: h) else { return try rasterize(list).surface.bitmap() }
         var failure: RenderError?

@@ -94,12 +94,19 @@ public struct Group: Sendable, Equatable {
     public var items: [DisplayItem]
     public var alpha: Double
     public var blendMode: BlendMode
-    /// Items are clipped to this path when set.
+    /// Items are clipped to this path (in the items' own coordinates) when set.
     public var clip: Path?
     public var shadow: ResolvedShadow?
+    /// Maps the items' coordinates (and the clip's) to the group's surroundings, about the canvas
+    /// origin: a view's transform, or a whole screen placed inside another (a device frame, a
+    /// transition). Nil is the identity. Backdrops inside a rotated or skewed group blur the
+    /// axis-aligned box around their rect.
+    public var transform: Transform2D?
 
-    public init(items: [DisplayItem], alpha: Double = 1, blendMode: BlendMode = .normal, clip: Path? = nil, shadow: ResolvedShadow? = nil) {
+    public init(items: [DisplayItem], alpha: Double = 1, blendMode: BlendMode = .normal, clip: Path? = nil, shadow: ResolvedShadow? = nil,
+                transform: Transform2D? = nil) {
         self.items = items; self.alpha = alpha; self.blendMode = blendMode; self.clip = clip; self.shadow = shadow
+        self.transform = transform
     }
 }
 

@@ -41,6 +41,7 @@ extension DisplayList {
                 lines.append(s)
             case .group(let g):
                 var s = indent + "group"
+                if let t = g.transform, !t.isIdentity { s += " transform " + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(n).joined(separator: " ") }
                 if g.alpha != 1 { s += " alpha \(n(g.alpha))" }
                 if g.blendMode != .normal { s += " blend \(g.blendMode.rawValue)" }
                 if let c = g.clip { s += " clip " + describe(c) }

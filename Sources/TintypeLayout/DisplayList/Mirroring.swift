@@ -44,6 +44,12 @@ enum Mirroring {
                 g.items = horizontally(g.items, around: x)
                 g.clip = g.clip.map(flip)
                 if var s = g.shadow { s.offset.width = -s.offset.width; g.shadow = s }
+                // The items are mirrored in their own coordinates, so the transform is conjugated
+                // by the mirror (F·T·F) to land them where the mirrored original would be.
+                if let t = g.transform {
+                    g.transform = Transform2D(a: t.a, b: -t.b, c: -t.c, d: t.d,
+                                                  tx: 2 * x - 2 * t.a * x - t.tx, ty: 2 * t.b * x + t.ty)
+                }
                 return .group(g)
             case .backdrop(var b):
                 b.rect = flip(b.rect)

@@ -298,6 +298,10 @@ final class Raster {
     private func drawGroup(_ group: Group) throws(RenderError) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        if let t = group.transform, !t.isIdentity {
+            var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+            cairo_transform(cr, &m)
+        }
         if let clip = group.clip {
             setPath(clip)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
