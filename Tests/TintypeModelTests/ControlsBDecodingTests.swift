@@ -168,7 +168,7 @@ private func control(_ kind: String, _ properties: String, sourceLocation: Sourc
     @Test func defaults() throws {
         let s = SearchBar()
         #expect(try control("searchBar", "") == .searchBar(s))
-        #expect(s.look == .iOS11 && s.searchBarStyle == .default && !s.showsScopeBar && s.isEnabled)
+        #expect(s.look == nil && s.searchBarStyle == .default && !s.showsScopeBar && s.isEnabled)
         guard case .searchBar(let withTitles) = try control("searchBar", #""scopeButtonTitles": ["A"], "look": "ios7""#) else { return }
         #expect(withTitles.showsScopeBar, "titles show the scope bar unless told otherwise")
         #expect(withTitles.look == .iOS7, "ios7 is an alias")

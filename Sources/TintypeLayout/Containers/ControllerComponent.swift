@@ -135,7 +135,7 @@ struct ContainerLayout {
         guard let top = nav.stack.last else { return [] }
         let topPath = env.path + ".stack[\(nav.stack.count - 1)]"
         let bars = NavigationBarComponent(context: context)
-        let open = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight)
+        let open = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight, era: env.traits.era)
         let safeTop = max(0, env.safeRect.minY - frame.minY)
         let topTranslucent = try isTranslucent(nav.navigationBar, edge: .top, attached: safeTop > 0, env: env)
 

@@ -23,12 +23,13 @@ struct NavigationBarComponent {
         let searchHides: Bool
         var total: Double { prompt + row + largeTitle + search }
 
-        init(nav: NavigationController, compact: Bool) {
+        /// Before iOS 11 (`era`) a bar has neither a large title nor a search field.
+        init(nav: NavigationController, compact: Bool, era: Era = Era()) {
             let item = nav.stack.last?.navigationItem ?? NavigationItem()
             prompt = item.prompt == nil ? 0 : 30
             row = compact ? 32 : 44
-            fullLargeTitle = nav.showsLargeTitle && !compact ? 52 : 0
-            fullSearch = item.searchBarPlaceholder == nil ? 0 : (compact ? 44 : 52)
+            fullLargeTitle = era.hasLargeTitles && nav.showsLargeTitle && !compact ? 52 : 0
+            fullSearch = !era.hasNavigationSearch || item.searchBarPlaceholder == nil ? 0 : (compact ? 44 : 52)
             searchHides = item.hidesSearchBarWhenScrolling
             largeTitle = fullLargeTitle
             search = fullSearch
@@ -98,7 +99,7 @@ struct NavigationBarComponent {
             if rtl { freeMin = r.extent } else { freeMax = r.extent }
         }
         let titleFont = a.titleFont.map { ResolvedFont(system: $0.pointSize(category: env.contentSizeCategory), weight: $0.weight) }
-            ?? ResolvedFont(system: 17, weight: .semibold)
+            ?? ResolvedFont(system: 17, weight: env.traits.era.navigationTitleWeight)
         // A title view takes the inline title's place (hidden, like it, while the large title shows).
         let titleView = m.showsInlineTitle ? item.titleView : nil
         let titleViewSize = try titleView.map { v throws(RenderError) in try layout.customSize(v, path: itemPath + ".titleView") }

@@ -68,6 +68,7 @@ enum StatusBarComponent {
         t.statusBarHidden = statusBar.hidden
         t.hasHomeIndicator = d.hasNotch || (d.isPad && d.portraitSafeArea.bottom > 0)
         t.layoutMargin = d.isPad || d.size.width >= 414 ? 20 : 16
+        t.era = Era(scene.systemVersion)
         return t
     }
 

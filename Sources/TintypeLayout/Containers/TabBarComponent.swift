@@ -6,10 +6,9 @@ struct TabBarComponent {
     let context: LayoutContext
     var text: TextMeasuring { context.text }
 
-    /// The bar's own height, without the home indicator's safe area under it.
-    static func height(_ traits: Traits) -> Double {
-        traits.isCompactHeight ? 32 : (traits.isPad ? 50 : 49)
-    }
+    /// The bar's own height, without the home indicator's safe area under it: 49, and from
+    /// iOS 11 32 on a landscape phone and 50 on iPad (`Era.tabBarHeight`).
+    static func height(_ traits: Traits) -> Double { traits.era.tabBarHeight(traits) }
 
     func items(_ tabs: TabBarController, bar: Rect, background: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
         let a = tabs.tabBar
@@ -20,7 +19,9 @@ struct TabBarComponent {
         let selectedColor = env.child(tintColor: a.tintColor, mode: .automatic, path: env.path).tint
         let gray = env.adjustedTint(a.unselectedItemTintColor) ?? Color(rgb8: 0x92, 0x92, 0x92)
         let safe = env.safeAreaInsets(of: bar)
-        let sideBySide = env.traits.isCompactHeight || env.traits.isPad
+        // iOS 11 puts the image beside the title on a landscape phone and on iPad; before, it is always above.
+        let sideBySide = env.traits.era.tabItemsBesideTitles(env.traits)
+        let compact = sideBySide && env.traits.isCompactHeight
         // iPad centers fixed-width items; phones divide the width.
         let usable = Rect(x: bar.minX + safe.left, y: bar.minY, width: bar.width - safe.left - safe.right, height: bar.height)
         let itemWidth: Double = env.traits.isPad ? min(usable.width / Double(tabs.tabs.count), 130) : usable.width / Double(tabs.tabs.count)
@@ -39,7 +40,7 @@ struct TabBarComponent {
             }
             let regular = selected ? (tab.item.selectedImage ?? tab.item.image) : tab.item.image
             // A landscape phone's compact bar takes the item's smaller image when it has one.
-            let source = env.traits.isCompactHeight ? (tab.item.landscapeImagePhone ?? regular) : regular
+            let source = compact ? (tab.item.landscapeImagePhone ?? regular) : regular
             let template = tab.item.renderingMode.resolved(templateByDefault: true) == .alwaysTemplate
             let image = source.map { (source: $0, file: context.file(of: $0, env: env)) }
             env.anchors.record(tab.item.id, Anchors.Entry(frame: cell, title: tab.item.title,
@@ -47,7 +48,7 @@ struct TabBarComponent {
                                                           largeImage: tab.item.largeContentSizeImage.map {
                                                               .image($0, filePath: context.file(of: $0, env: env), template: image == nil || template)
                                                           }))
-            let box: Double = env.traits.isCompactHeight ? 18 : 25
+            let box: Double = compact ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
             let title = tab.item.title ?? ""
             let titleWidth = title.isEmpty ? 0 : text.size(of: title, font: font).width + 1

@@ -16,12 +16,15 @@ struct SearchBarComponent: ViewComponent {
     let searchBar: SearchBar
 
     func measure(_ view: View, width offer: Double?, env: Environment, context: LayoutContext) throws(RenderError) -> Measured {
-        // A 56-point row (iOS 11's, whatever the era) and the prompt's 30 above it; no width of its own.
-        Measured(size: Size(width: 0, height: Self.iOS11.row + (searchBar.prompt == nil ? 0 : Self.promptHeight)), hasWidth: false)
+        // The look's row (56 from iOS 11, 44 before) and the prompt's 30 above it; no width of its own.
+        let row = Self.metrics(env.traits.era.searchBarLook(searchBar.look)).row
+        return Measured(size: Size(width: 0, height: row + (searchBar.prompt == nil ? 0 : Self.promptHeight)), hasWidth: false)
     }
 
     func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
-        try Self.items(searchBar, frame: frame, env: env, context: context)
+        var s = searchBar
+        s.look = env.traits.era.searchBarLook(s.look)
+        return try Self.items(s, frame: frame, env: env, context: context)
     }
 
     struct Metrics {
@@ -41,7 +44,8 @@ struct SearchBarComponent: ViewComponent {
     static let iOS11 = Metrics(row: 56, field: 36, radius: 10, curve: .continuous, fontSize: 17, glassScale: 1,
                                glassInset: 8, glassGap: 6)
 
-    static func metrics(_ look: SearchBar.Look) -> Metrics { look == .iOS7 ? iOS7 : iOS11 }
+    /// A look's numbers (nil, a look not yet resolved by the era, is iOS 11's).
+    static func metrics(_ look: SearchBar.Look?) -> Metrics { look == .iOS7 ? iOS7 : iOS11 }
 
     static let barColor = Color(rgb8: 0xC9, 0xC9, 0xCE)
     static let hairlineColor = Color(white: 0, alpha: 0.3)
@@ -52,7 +56,7 @@ struct SearchBarComponent: ViewComponent {
     static let scopeControlHeight = 29.0
     static let disabledAlpha = 0.4
 
-    static func minimalFieldColor(_ look: SearchBar.Look) -> Color {
+    static func minimalFieldColor(_ look: SearchBar.Look?) -> Color {
         Color(rgb8: 142, 142, 147, alpha: look == .iOS7 ? 0.2 : 0.12)
     }
 

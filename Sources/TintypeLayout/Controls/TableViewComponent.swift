@@ -36,9 +36,9 @@ struct TableDrawing {
 
     /// One device pixel: a separator's thickness (0 without separators).
     var separator: Double { table.separatorStyle == .none ? 0 : 1 / env.scale }
-    /// The table's or the device's margin, before the readable width: also the gap between a
-    /// cell's image and its text.
-    var baseMargin: Double { table.layoutMargin ?? env.traits.layoutMargin }
+    /// The table's margin, or the era's for the device (15 before iOS 11), before the readable
+    /// width: also the gap between a cell's image and its text.
+    var baseMargin: Double { table.layoutMargin ?? env.traits.era.cellMargin(env.traits) }
 
     /// The cells' side margin: the table's or the device's, grown on a wide table so that the
     /// content stays in the readable width (cellLayoutMarginsFollowReadableWidth).
@@ -87,9 +87,10 @@ struct TableDrawing {
         return max(0, frame.maxX - right - margin - titleLeft)
     }
 
-    /// Rows size themselves (iOS 11's default) unless the table fixes `rowHeight` or turns
-    /// estimation off (`estimatedRowHeight` 0).
-    var selfSizing: Bool { table.rowHeight == nil && table.estimatedRowHeight != 0 }
+    /// Rows size themselves as the era has them (`Era.rowsSizeThemselves`): on iOS 11 unless the
+    /// table fixes `rowHeight` or turns estimation off (`estimatedRowHeight` 0); on iOS 8–10 only
+    /// with an `estimatedRowHeight`.
+    var selfSizing: Bool { env.traits.era.rowsSizeThemselves(table) }
 
     /// The heights the layout needs that depend on the text size: rows (measured only when they
     /// size themselves), title headers and bands (grown with their font), and header and footer views.
@@ -98,7 +99,9 @@ struct TableDrawing {
         let selfSizing = selfSizing
         let width = frame.width - cellInset.left - cellInset.right
         let measure = context.measuring
-        let footnoteGrowth = max(0, lineHeight(font(.style(.footnote))) - lineHeight(ResolvedFont(system: 13, weight: .regular)))
+        // iOS 11's headers size themselves, so a titled header grows with its text; before, it kept its height.
+        let footnoteGrowth = env.traits.era.headersSizeThemselves
+            ? max(0, lineHeight(font(.style(.footnote))) - lineHeight(ResolvedFont(system: 13, weight: .regular))) : 0
         let band = max(TableLayout.Metrics.plainBand, (lineHeight(font(.style(.headline))) + 7.4).rounded(.up))
         let estimate = table.estimatedRowHeight.flatMap { $0 > 0 ? $0 : nil } ?? 44
         var sizing = TableLayout.Sizing(

@@ -68,6 +68,8 @@ package struct Traits: Sendable, Equatable {
     package var hasHomeIndicator = false
     /// UIKit's default layout margin: 16, or 20 on wide phones (Plus and Max) and iPads.
     package var layoutMargin: Double = 16
+    /// The scene's iOS version (`systemVersion`): what UIKit draws differently by era.
+    package var era = Era()
 
     package init() {}
 }

@@ -3,7 +3,8 @@
 /// a 36-point field with radius 10, everything left aligned). An optional prompt sits above it and an
 /// optional scope bar (a segmented control) below it.
 ///
-/// Scene keys: `look` (`iOS7` or `iOS11`, default `iOS11`; Tintype's own key, UIKit has none),
+/// Scene keys: `look` (`iOS7` or `iOS11`; by default the scene's `systemVersion` chooses: `iOS7`
+/// before 11; Tintype's own key, UIKit has none),
 /// `searchBarStyle` (`default`, `prominent`, `minimal`), `text`, `placeholder`, `prompt`,
 /// `showsCancelButton`, `scopeButtonTitles`, `selectedScopeButtonIndex`, `showsScopeBar`,
 /// `barTintColor`, `isEditing` (caret and left-aligned placeholder), `enabled` (the search field's).
@@ -27,7 +28,8 @@ public struct SearchBar: Sendable, Equatable {
         case minimal
     }
 
-    public var look: Look
+    /// The look; nil: the scene's era's (iOS 7–10's before `systemVersion` 11).
+    public var look: Look?
     public var searchBarStyle: Style
     public var text: String
     public var placeholder: String?
@@ -45,7 +47,7 @@ public struct SearchBar: Sendable, Equatable {
     /// The search field's `isEnabled`: a disabled bar draws its field contents, cancel button and scope bar faded.
     public var isEnabled: Bool
 
-    public init(look: Look = .iOS11, searchBarStyle: Style = .default, text: String = "", placeholder: String? = nil,
+    public init(look: Look? = nil, searchBarStyle: Style = .default, text: String = "", placeholder: String? = nil,
                 prompt: String? = nil, showsCancelButton: Bool = false, scopeButtonTitles: [String] = [],
                 selectedScopeButtonIndex: Int = 0, showsScopeBar: Bool? = nil, barTintColor: Color? = nil,
                 isEditing: Bool = false, isEnabled: Bool = true) {

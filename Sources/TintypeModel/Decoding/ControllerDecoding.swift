@@ -50,6 +50,10 @@ extension ViewController {
         if let s = r.object("searchBar") {
             item.searchBarPlaceholder = s.string("placeholder") ?? "Search"
             s.finish()
+            if r.context.systemVersion < 11 {
+                r.context.warn(join(r.path, "searchBar"), r.node("searchBar")?.position,
+                               "a search field in the navigation bar needs iOS 11 (systemVersion \(r.context.systemVersion)); the bar is drawn without it")
+            }
         }
         if let h = r.bool("hidesSearchBarWhenScrolling") { item.hidesSearchBarWhenScrolling = h }
         vc.navigationItem = item
@@ -98,7 +102,13 @@ extension NavigationController {
         }
         if let a = r.object("navigationBar", appearance: "navigationBar") { nav.navigationBar = BarAppearance.decode(a, kind: .navigation) }
         if let a = r.object("toolbar", appearance: "toolbar") { nav.toolbar = BarAppearance.decode(a, kind: .toolbar) }
-        if let b = r.bool("prefersLargeTitles") { nav.prefersLargeTitles = b }
+        if let b = r.bool("prefersLargeTitles") {
+            nav.prefersLargeTitles = b
+            if b, r.context.systemVersion < 11 {
+                r.context.warn(join(r.path, "prefersLargeTitles"), r.node("prefersLargeTitles")?.position,
+                               "large titles need iOS 11 (systemVersion \(r.context.systemVersion)); the title is drawn in the bar")
+            }
+        }
         if let b = r.bool("navigationBarHidden") { nav.isNavigationBarHidden = b }
         if let b = r.bool("toolbarHidden") { nav.isToolbarHidden = b }
         return nav

@@ -22,6 +22,8 @@ final class DecodeContext {
     /// Turns `{"localized": ...}` texts into the app's strings (set from the scene's `strings`,
     /// `locale` and `pseudoLanguage` before any view is read).
     var localizer = Localizer(catalog: nil, locale: "en", pseudo: nil, missing: .error)
+    /// The scene's `systemVersion` (read before any view): what an older iOS lacks is a warning.
+    var systemVersion = 11
     /// Locales to decode the scene's texts in besides those its matrix names (a command line's `--locale`).
     var extraLocales: [String] = []
 

@@ -193,7 +193,7 @@ public enum SceneDecoder {
             if let b = s.bool("showsBatteryPercentage") { scene.statusBar.showsBatteryPercentage = b }
             s.finish()
         }
-        if let v = r.integer("systemVersion", in: Scene.systemVersions) { scene.systemVersion = v }
+        if let v = r.integer("systemVersion", in: Scene.systemVersions) { scene.systemVersion = v; context.systemVersion = v }
         if let n = r.node("presented", as: Presentation.form) {
             scene.presented = Presentation.decode(n, path: "presented", context: context)
         }
