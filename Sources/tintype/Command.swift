@@ -23,20 +23,26 @@ protocol Command {
     mutating func argument(_ value: String) throws(UsageError)
     /// Checks the arguments as a whole, once every one is read.
     mutating func validate() throws(UsageError)
+    /// Whether an output may replace the golden at `path` (resolved); by default never.
+    func mayReplace(golden path: String) -> Bool
     func run() -> Int32
 }
 
 /// What an option's value is, where that matters beyond parsing. A path the command writes or
-/// deletes is declared as such, so that every one of them can be found (and guarded) from the table.
+/// deletes is declared as such, so that every one of them passes the output guard (OutputGuard).
 enum OptionKind: Sendable, Equatable {
     /// A flag, or a value that is not a path written to (a number, a name, a pattern, an input).
     case plain
     /// A file written whole (or - for standard output, where the command allows it).
-    case outputFile
+    case outputFile(OutputContent)
+    /// A file, or a folder files are written into (`render -o`): each file is checked when known.
+    case outputFileOrInto(OutputContent)
     /// A folder written whole: what it held is replaced.
     case outputFolder
     /// A folder files are written into; what else it holds stays.
     case outputInto
+
+    var isOutput: Bool { self != .plain }
 }
 
 /// One option as the usage line and the help show it: its names (short first), the value it takes
@@ -57,6 +63,8 @@ struct Option<Target> {
     var spec: OptionSpec
     /// Parses the value (empty for a flag) into the command being built.
     var store: (inout Target, String) throws(UsageError) -> Void
+    /// The value as the command holds it (given or its default), for an option kept as given.
+    var current: ((Target) -> String?)? = nil
 
     /// A flag: `set` runs each time it is given.
     static func flag(_ names: String..., help: String, _ set: @escaping (inout Target) -> Void) -> Option {
@@ -77,25 +85,28 @@ struct Option<Target> {
     /// An option whose value is kept as it is given.
     static func value(_ names: String..., value: String, help: String, kind: OptionKind = .plain,
                       _ keyPath: WritableKeyPath<Target, String?>) -> Option {
-        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: { target, v in target[keyPath: keyPath] = v })
+        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: { target, v in target[keyPath: keyPath] = v },
+               current: { $0[keyPath: keyPath] })
     }
 
     /// An option whose value is kept as it is given, replacing a default.
     static func value(_ names: String..., value: String, help: String, kind: OptionKind = .plain,
                       _ keyPath: WritableKeyPath<Target, String>) -> Option {
-        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: { target, v in target[keyPath: keyPath] = v })
+        Option(spec: OptionSpec(names, value: value, help: help, kind: kind), store: { target, v in target[keyPath: keyPath] = v },
+               current: { $0[keyPath: keyPath] })
     }
 
     /// The same option storing into a part of a larger command (a shared group of options).
     func lifted<Whole>(_ keyPath: WritableKeyPath<Whole, Target>) -> Option<Whole> {
-        let store = self.store
-        return Option<Whole>(spec: spec, store: { whole, v throws(UsageError) in try store(&whole[keyPath: keyPath], v) })
+        let store = self.store, current = self.current
+        return Option<Whole>(spec: spec, store: { whole, v throws(UsageError) in try store(&whole[keyPath: keyPath], v) },
+                             current: current.map { get in { get($0[keyPath: keyPath]) } })
     }
 
     /// The same option with `also` run after it stores its value.
     func then(_ also: @escaping (inout Target, String) -> Void) -> Option {
         let store = self.store
-        return Option(spec: spec, store: { target, v throws(UsageError) in try store(&target, v); also(&target, v) })
+        return Option(spec: spec, store: { target, v throws(UsageError) in try store(&target, v); also(&target, v) }, current: current)
     }
 
     /// The same option with more help after its own.
@@ -118,6 +129,8 @@ extension Command {
 
     mutating func validate() throws(UsageError) {}
 
+    func mayReplace(golden path: String) -> Bool { false }
+
     /// The table as the usage line and the help show it.
     static var specs: [OptionSpec] { options.map(\.spec) }
 
@@ -128,7 +141,12 @@ extension Command {
         var command = Self()
         var scanner = ArgumentScanner(arguments, specs: table.map(\.spec), command: Self.self)
         while let (row, value) = try scanner.next() {
-            if let row { try table[row].store(&command, value) } else { try command.argument(value) }
+            guard let row else { try command.argument(value); continue }
+            // An empty path would be written as a file named only by its extension (".png").
+            if table[row].spec.kind.isOutput && value.isEmpty {
+                throw UsageError(message: "\(table[row].spec.name) takes a path, found an empty one", command: Self.self)
+            }
+            try table[row].store(&command, value)
         }
         try command.validate()
         return command
@@ -230,6 +248,10 @@ enum Tool {
             command = try type.parse(rest)
         } catch {
             printError(error.message, usage: type.usage, hint: "See 'tintype help \(type.name)'.")
+            return ExitCode.usage
+        }
+        if let problem = OutputGuard.check(command) {
+            printError(problem.message, usage: type.usage, hint: problem.hint)
             return ExitCode.usage
         }
         return command.run()

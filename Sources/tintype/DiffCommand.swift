@@ -12,8 +12,8 @@ struct DiffCommand: Command {
         .value("-o", "--output", value: "DIFF.png", help: """
             A's pixels faded toward white in gray, differing pixels red, anti-aliased
             ones yellow. Written only when the images differ.
-            """, kind: .outputFile, \.output),
-        .value("--strip", value: "STRIP.png", help: "A | diff | B side by side.", kind: .outputFile, \.strip),
+            """, kind: .outputFile(.image), \.output),
+        .value("--strip", value: "STRIP.png", help: "A | diff | B side by side.", kind: .outputFile(.image), \.strip),
     ] + ToleranceOptions.options(\.tolerance) }
     static let discussion = """
         Compares B (actual) with A (expected): identical bytes first, then pixelmatch's YIQ distance

@@ -1,6 +1,7 @@
 import Foundation
 import TintypeModel
 import TintypeRender
+import TintypeSnapshot
 
 struct IconCommand: Command {
     static let name = "icon"
@@ -13,13 +14,14 @@ struct IconCommand: Command {
             (default: AppIcon.appiconset in the current folder).
             """, kind: .outputFolder, \.output),
         .flag("--force", help: """
-            Replace the folder even if it holds files that are not part of an
-            icon set (they are removed).
+            Replace the folder even if it holds files this set does not write,
+            when Tintype wrote them all (an earlier set). A folder or a file
+            Tintype did not write is never replaced.
             """, \.force),
         .value("--preview", value: "FILE.png", help: """
             Also write a picture of the set as iOS shows it: each icon at its
             size in points, under the continuous-corner mask, on a wallpaper.
-            """, kind: .outputFile, \.preview),
+            """, kind: .outputFile(.image), \.preview),
     ] }
     static let discussion = """
         Writes the icons Xcode 9 asks for on iOS 7 to 11: iPhone notification (20 points at 2x and
@@ -37,7 +39,9 @@ struct IconCommand: Command {
 
         The set is written to a temporary folder beside the output and renamed into place: a failed
         run leaves no partial folder. An existing output folder is replaced when it holds only files
-        of an icon set; if it holds anything else, only with --force.
+        of an icon set; if it holds anything else, only with --force, and only when Tintype wrote
+        every file in it (it leaves a .tintype-output marker listing them). The output is never the
+        current folder, the home folder or one above them, nor a folder holding the source.
 
         --preview FILE.png draws the set at 2x from its @2x files, pixel for pixel, each under the
         iOS 7 continuous-corner mask (r = 0.225 × side) on a wallpaper with a home-screen label:
@@ -82,14 +86,19 @@ struct IconCommand: Command {
     }
 
     func run() -> Int32 {
-        let folder = FolderOutput(output)
+        let folder = FolderOutput(output, command: "tintype icon")
+        folder.removeLeftovers()
+        // The source (and, for a scene, every file it reads) is never inside the set or under the preview.
+        var outputs = OutputGuard()
+        outputs.add(input: source, "the icon's source")
+        if source.lowercased().hasSuffix(".json") { outputs.add(SceneFile(path: source)) }
         let ours = Set(AppIconSet.filenames)
-        if let (message, hint) = folder.problem(force: force, allowed: { ours.contains($0) }) {
-            Tool.printError(message, usage: Self.usage, hint: hint)
+        if let problem = folder.problem(force: force, allowed: { ours.contains($0) }, guard: outputs) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
         }
-        if let preview, let owner = RenderCommand.goldenOwner(of: URL(fileURLWithPath: preview).standardizedFileURL.path) {
-            Tool.printError("\(preview) is the golden of \(owner); icon will not overwrite it", usage: Self.usage, hint: "Pass another --preview.")
+        if let preview, let problem = outputs.fileProblem(preview, option: "--preview", content: .image) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
         }
         // A renderer loads the fonts; only a scene source and the preview's labels need them.

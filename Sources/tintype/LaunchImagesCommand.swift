@@ -57,7 +57,10 @@ struct LaunchImagesCommand: Command {
     static let argumentHelp = [("SCENE.json", "The launch screen, rendered on each device in each orientation it needs.")]
     static var options: [Option<Self>] { [
         .value("-o", "--output", value: "DIR", help: "The folder to write (default: LaunchImage.launchimage).", kind: .outputFolder, \.output),
-        .flag("--force", help: "Replace the folder even if it holds files that are not part of the set.", \.force),
+        .flag("--force", help: """
+            Replace the folder even if it holds files that are not part of the set,
+            when Tintype wrote them all. A file Tintype did not write is never removed.
+            """, \.force),
     ] }
     static let discussion = """
         Writes the 11 launch images of Xcode 9's LaunchImage set for iOS 7 and later, each the scene
@@ -71,7 +74,10 @@ struct LaunchImagesCommand: Command {
         layout is the one the app shows after launch.
 
         The set is written to a temporary folder and renamed into place, so a failure leaves
-        nothing; a folder holding files other than the set's is replaced only with --force.
+        nothing; a folder holding files other than the set's is replaced only with --force, and only
+        when Tintype wrote every file in it (it leaves a .tintype-output marker listing them). The
+        output is never the current folder, the home folder or one above them, nor a folder holding
+        the scene or a file it uses.
 
         Example:
           tintype launch-images launch.json -o Assets.xcassets/LaunchImage.launchimage
@@ -95,10 +101,13 @@ struct LaunchImagesCommand: Command {
 
     func run() -> Int32 {
         let slots = LaunchImageSlot.all
-        let folder = FolderOutput(output)
+        let folder = FolderOutput(output, command: "tintype launch-images")
+        folder.removeLeftovers()
+        var outputs = OutputGuard()
+        outputs.add(SceneFile(path: scene))
         let ours = Set(slots.map(\.filename) + ["Contents.json"])
-        if let (message, hint) = folder.problem(force: force, allowed: { ours.contains($0) }) {
-            Tool.printError(message, usage: Self.usage, hint: hint)
+        if let problem = folder.problem(force: force, allowed: { ours.contains($0) }, guard: outputs) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
         }
         let renderer = Renderer()

@@ -15,7 +15,7 @@ struct RenderCommand: Command {
             standard output. For several scenes: a folder, created if missing, or
             one .pdf file with a page per image. Default: NAME.png in the current
             folder.
-            """, kind: .outputFile, \.output),
+            """, kind: .outputFileOrInto(.image), \.output),
         .value("--format", value: "FORMAT", help: """
             png, svg or pdf. Default: the output file's extension, else png. Any
             other extension is an error.
@@ -257,19 +257,7 @@ struct RenderCommand: Command {
     /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png` or a vector golden such as
     /// `NAME.svg` beside `NAME.json`), asked
     /// through SceneFile, so every variant counts; not only the scenes being rendered.
-    static func goldenOwner(of path: String) -> String? {
-        guard let format = ImageFormat(path: path), FileManager.default.fileExists(atPath: path) else { return nil }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let name = URL(fileURLWithPath: path).lastPathComponent
-        let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            $0.hasSuffix(".json") && (name == String($0.dropLast(5)) + "." + format.rawValue || name.hasPrefix(String($0.dropLast(5)) + "."))
-        }
-        for candidate in candidates.sorted() {
-            let scene = folder + "/" + candidate
-            if SceneFile(path: scene).owns(path) { return scene }
-        }
-        return nil
-    }
+    static func goldenOwner(of path: String) -> String? { OutputGuard.goldenOwner(of: path) }
 
     /// Renders one variant of a scene file.
     func renderOne(_ out: SceneFile.Output, renderer: Renderer) -> Outcome {

@@ -17,7 +17,7 @@ struct ReportCommand: Command {
             Where the merged report goes (created if missing): index.html with its
             images/, junit.xml and results.json. Default: tintype-report.
             """, kind: .outputInto, \.output),
-        .value("--junit", value: "PATH", help: "Write the JUnit XML here instead of DIR/junit.xml.", kind: .outputFile, \.junit),
+        .value("--junit", value: "PATH", help: "Write the JUnit XML here instead of DIR/junit.xml.", kind: .outputFile(.junit), \.junit),
     ] }
     static let discussion = """
         Every scene appears once: a scene found in two bundles is an error (bundles of different

@@ -26,7 +26,10 @@ struct ScreenshotsCommand: Command {
             guard !chosen.isEmpty else { throw UsageError(message: "--sizes needs at least one display size", command: Self.self) }
             c.sizes = chosen
         },
-        .flag("--force", help: "Replace the output folder even if it is not empty.", \.force),
+        .flag("--force", help: """
+            Replace the output folder even if it is not empty, when Tintype wrote
+            every file in it. A file Tintype did not write is never removed.
+            """, \.force),
     ] }
     static let discussion = """
         Each scene is rendered on the device of each display size, in the scene's own orientation
@@ -46,7 +49,9 @@ struct ScreenshotsCommand: Command {
         it would reject (a scene with its own "scale" or a "canvas") is an error naming the scene,
         its size and the sizes accepted. The set is written to a temporary folder and renamed into
         place, so a run with any error writes nothing. An output folder that exists and is not empty
-        is replaced only with --force.
+        is replaced only with --force, and only when Tintype wrote every file in it (it leaves a
+        .tintype-output marker listing them). The output is never the current folder, the home
+        folder or one above them, nor a folder holding a scene or a file one uses.
 
         Examples:
           tintype screenshots Store/ -o build/screenshots
@@ -90,10 +95,14 @@ struct ScreenshotsCommand: Command {
             Tool.printError("no scene files in \(inputs.joined(separator: ", "))", usage: Self.usage, hint: "Name scene .json files or folders that hold them.")
             return ExitCode.usage
         }
-        let folder = FolderOutput(output)
+        let folder = FolderOutput(output, command: "tintype screenshots")
         let dest = folder.path
-        if let (message, hint) = folder.problem(force: force, allowed: { _ in false }) {
-            Tool.printError(message, usage: Self.usage, hint: hint)
+        folder.removeLeftovers()
+        var outputs = OutputGuard()
+        for input in inputs { outputs.add(input: input, "the input \(input)") }
+        for file in files { outputs.add(SceneFile(path: file)) }
+        if let problem = folder.problem(force: force, allowed: { _ in false }, guard: outputs) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
         }
 

@@ -10,7 +10,7 @@ struct SheetCommand: Command {
     static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\").")]
     static var options: [Option<Self>] { [
         .value("-o", "--output", value: "PATH", help: "The sheet to write (required): a .png, .pdf or .svg path, or - for a PNG on standard output.",
-               kind: .outputFile, \.output),
+               kind: .outputFile(.image), \.output),
         .value("--rows", value: "TRAITS", help: """
             The traits down the side, comma-separated: devices, orientations,
             contentSizeCategories, layoutDirections, locales,
@@ -64,6 +64,12 @@ struct SheetCommand: Command {
         if output != "-", ImageFormat(path: output) == nil {
             throw UsageError(message: "a contact sheet is written as \(ImageFormat.list), by the extension of -o (found \"\(output)\")", command: Self.self)
         }
+    }
+
+    /// The sheet's own golden beside the scene: replaced only with --record, which run() checks
+    /// with its own message.
+    func mayReplace(golden path: String) -> Bool {
+        path == OutputGuard.resolved(SceneFile.stem(of: scene) + ".sheet.png")
     }
 
     static func dimensions(_ text: String, option: String) throws(UsageError) -> [TraitDimension] {

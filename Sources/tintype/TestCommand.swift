@@ -65,9 +65,9 @@ struct TestCommand: Command {
                 if !c.reporters.contains(kind) { c.reporters.append(kind) }
             }
         },
-        .value("--junit", value: "PATH", help: "Write JUnit XML to PATH (implies --reporter junit; default ARTIFACTS/junit.xml).", kind: .outputFile, \.junit),
+        .value("--junit", value: "PATH", help: "Write JUnit XML to PATH (implies --reporter junit; default ARTIFACTS/junit.xml).", kind: .outputFile(.junit), \.junit),
         .value("--json", value: "PATH", help: "Write the JSON results to PATH (implies --reporter json; default standard output,\nand then the other reporters write to standard error).",
-               kind: .outputFile, \.json),
+               kind: .outputFile(.results), \.json),
         .value("--bundle", value: "DIR", help: """
             Write a result bundle for 'tintype report merge': DIR/results.json and
             the artifacts (under DIR/artifacts unless --artifacts is given).

@@ -5,8 +5,10 @@ import Testing
 @Suite struct CLITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// The binary built beside the test bundle.
+    /// The binary built beside the test bundle, or the one TINTYPE_CLI_BINARY names (to run these
+    /// tests against another build, such as an earlier one a regression test must fail on).
     static let binary: String = {
+        if let named = ProcessInfo.processInfo.environment["TINTYPE_CLI_BINARY"], !named.isEmpty { return named }
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tintype").path
         if FileManager.default.isExecutableFile(atPath: beside) { return beside }
         return root + "/.build/debug/tintype"

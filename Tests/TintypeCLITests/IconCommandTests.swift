@@ -59,8 +59,9 @@ import Testing
                          "ipad 76x76 2x", "ipad 83.5x83.5 2x", "ios-marketing 1024x1024 1x"] {
             #expect(slots.contains(expected), "no slot \(expected)")
         }
-        // One file per pixel size, and nothing else.
-        #expect(listing(out).count == 14, "\(listing(out))")
+        // One file per pixel size and the marker that says Tintype wrote them, nothing else.
+        #expect(listing(out).filter { $0 != ".tintype-output" }.count == 14, "\(listing(out))")
+        #expect(try String(contentsOfFile: out + "/.tintype-output", encoding: .utf8).hasPrefix("# Written by tintype icon."))
         // No temporary folder is left beside it.
         #expect(listing(dir + "/Assets.xcassets") == ["AppIcon.appiconset"])
         // The same source gives the same bytes.
@@ -120,12 +121,23 @@ import Testing
         let r = try cli.run(["icon", source, "-o", out])
         #expect(r.status == 64 && r.stderr.contains("notes.txt") && r.stderr.contains("--force"), "\(r.stderr)")
         #expect(listing(out) == ["notes.txt"])
-        // --force replaces the folder whole.
-        #expect(try cli.run(["icon", source, "-o", out, "--force"]).status == 0)
-        #expect(!listing(out).contains("notes.txt") && listing(out).contains("Contents.json"))
-        // A folder holding only an icon set is replaced without --force.
+        // --force replaces only a folder Tintype wrote, and never deletes a file it did not write.
+        let forced = try cli.run(["icon", source, "-o", out, "--force"])
+        #expect(forced.status == 64 && forced.stderr.contains("was not written by Tintype"), "\(forced.stderr)")
+        #expect(listing(out) == ["notes.txt"])
+        try FileManager.default.removeItem(atPath: out + "/notes.txt")
         #expect(try cli.run(["icon", source, "-o", out]).status == 0)
-        #expect(listing(out).count == 14)
+        // A folder holding only an icon set (and the marker Tintype leaves) is replaced without --force.
+        #expect(try cli.run(["icon", source, "-o", out]).status == 0)
+        #expect(listing(out).count == 15 && listing(out).contains(".tintype-output"))
+        // A file of an earlier set that this one no longer writes is Tintype's: --force replaces it.
+        var marker = try String(contentsOfFile: out + "/.tintype-output", encoding: .utf8)
+        marker += "Icon-57.png\n"
+        try marker.write(toFile: out + "/.tintype-output", atomically: true, encoding: .utf8)
+        _ = try write(out, "Icon-57.png", "old")
+        #expect(try cli.run(["icon", source, "-o", out]).status == 64)
+        #expect(try cli.run(["icon", source, "-o", out, "--force"]).status == 0)
+        #expect(!listing(out).contains("Icon-57.png") && listing(out).count == 15)
         // A file in the way is an error.
         _ = try write(dir, "file.appiconset", "x")
         #expect(try cli.run(["icon", source, "-o", dir + "/file.appiconset"]).status == 64)

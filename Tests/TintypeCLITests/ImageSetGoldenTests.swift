@@ -15,11 +15,13 @@ import Testing
     static let root = CLITests.root + "/Tests/ImageSets"
     var recording: Bool { ProcessInfo.processInfo.environment["TINTYPE_RECORD_IMAGE_SETS"] != nil }
 
-    /// Every file under `dir`, relative to it, sorted.
+    /// Every file under `dir`, relative to it, sorted; the marker Tintype leaves in a folder it
+    /// writes (`.tintype-output`, which OutputGuardTests checks) is bookkeeping, not part of a set.
     func files(_ dir: String) -> [String] {
         var isDir: ObjCBool = false
         return (FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String } ?? []).filter {
             FileManager.default.fileExists(atPath: dir + "/" + $0, isDirectory: &isDir) && !isDir.boolValue
+                && ($0 as NSString).lastPathComponent != ".tintype-output"
         }.sorted()
     }
 
@@ -29,6 +31,9 @@ import Testing
         if recording {
             try? fm.removeItem(atPath: expected)
             try fm.copyItem(atPath: written, toPath: expected)
+            for marker in (fm.enumerator(atPath: expected)?.compactMap { $0 as? String } ?? []) where marker.hasSuffix(".tintype-output") {
+                try fm.removeItem(atPath: expected + "/" + marker)
+            }
             Issue.record("Recorded \(expected) (\(files(expected).count) files); look at them, then run again without TINTYPE_RECORD_IMAGE_SETS.", sourceLocation: sourceLocation)
             return
         }

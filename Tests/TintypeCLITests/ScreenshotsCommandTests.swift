@@ -85,9 +85,16 @@ import Testing
         let r = try cli.run(["screenshots", s, "-o", out, "--sizes", "4"])
         #expect(r.status == 64 && r.stderr.contains("--force"), "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/notes.txt"))
-        #expect(try cli.run(["screenshots", s, "-o", out, "--sizes", "4", "--force"]).status == 0)
-        #expect(!FileManager.default.fileExists(atPath: out + "/notes.txt"))
+        // --force replaces only a folder Tintype wrote, and never deletes a file it did not write.
+        let forced = try cli.run(["screenshots", s, "-o", out, "--sizes", "4", "--force"])
+        #expect(forced.status == 64 && forced.stderr.contains("was not written by Tintype"), "\(forced.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/notes.txt"))
+        try FileManager.default.removeItem(atPath: out + "/notes.txt")
+        #expect(try cli.run(["screenshots", s, "-o", out, "--sizes", "4"]).status == 0)
         #expect(files(out) == ["4-inch/a.png"])
+        // Written by Tintype, the folder is replaced with --force.
+        #expect(try cli.run(["screenshots", s, "-o", out, "--sizes", "4"]).status == 64)
+        #expect(try cli.run(["screenshots", s, "-o", out, "--sizes", "4", "--force"]).status == 0)
         // An empty folder is fine; a missing input is a usage error.
         try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
         #expect(try cli.run(["screenshots", s, "-o", dir + "/empty", "--sizes", "4"]).status == 0)

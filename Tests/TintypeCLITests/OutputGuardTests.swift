@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// Every output of every command passes one guard: no command writes over, or deletes, the current
+/// folder or one above it, the home folder, its own inputs, a scene, a golden, a catalog or a file
+/// Tintype did not write. Each case here lost files before the guard (issue 35, "Files lost").
+@Suite struct OutputGuardTests {
+    let cli = CLITests()
+
+    let svg = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+          <rect width="64" height="64" fill="#ff0000"/>
+        </svg>
+        """
+    let plain = #"{"root": {"view": {"backgroundColor": "systemBlue"}}}"#
+
+    @discardableResult
+    func write(_ path: String, _ text: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+    func text(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+    func listing(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+
+    /// A project folder: a source file, an icon source, a launch scene and a store scene. It sits
+    /// in a folder of its own (with a file of its own), so that a command run in it that deletes
+    /// `..` can lose nothing but test files.
+    func project() throws -> String {
+        let outer = try cli.temporaryDirectory()
+        try write(outer + "/canary.txt", "above")
+        let dir = outer + "/app"
+        try write(dir + "/src/main.swift", "print(\"mine\")\n")
+        try write(dir + "/icon.svg", svg)
+        try write(dir + "/launch.json", plain)
+        try write(dir + "/store/home.json", plain)
+        return dir
+    }
+
+    func remove(_ project: String) { try? FileManager.default.removeItem(atPath: (project as NSString).deletingLastPathComponent) }
+
+    func intact(_ dir: String) {
+        #expect(text(dir + "/src/main.swift") == "print(\"mine\")\n", "the project's source is gone")
+        #expect(text(dir + "/icon.svg") == svg, "the icon source is gone")
+        #expect(exists(dir + "/launch.json") && exists(dir + "/store/home.json"), "a scene is gone")
+        #expect(text(dir + "/../canary.txt") == "above", "the folder above the project is gone")
+    }
+
+    @Test func forceNeverDeletesTheCurrentFolderOrOneAboveIt() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        for out in [".", "..", dir, "./", "src/.."] {
+            for args in [["icon", "icon.svg", "-o", out, "--force"], ["launch-images", "launch.json", "-o", out, "--force"],
+                         ["screenshots", "store", "-o", out, "--force", "--sizes", "4"]] {
+                let r = try cli.run(args, in: dir)
+                #expect(r.status == 64, "\(args): \(r.stderr)")
+                #expect(r.stderr.contains("the current folder") || r.stderr.contains("a folder above the current folder"), "\(args): \(r.stderr)")
+                intact(dir)
+            }
+        }
+    }
+
+    @Test func forceNeverDeletesTheHomeFolderOrAFolderTintypeDidNotWrite() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        let home = dir + "/home"
+        try write(home + "/Documents/thesis.txt", "years of work")
+        let r = try cli.run(["screenshots", "store", "-o", home, "--force", "--sizes", "4"], in: dir, environment: ["HOME": home])
+        #expect(r.status == 64 && r.stderr.contains("the home folder"), "\(r.stderr)")
+        #expect(text(home + "/Documents/thesis.txt") == "years of work")
+        // Any other folder of someone's files: --force replaces only a folder Tintype wrote.
+        let other = dir + "/papers"
+        try write(other + "/Documents/thesis.txt", "years of work")
+        for args in [["screenshots", "store", "-o", other, "--force", "--sizes", "4"], ["icon", "icon.svg", "-o", other, "--force"],
+                     ["launch-images", "launch.json", "-o", other, "--force"]] {
+            let f = try cli.run(args, in: dir)
+            #expect(f.status == 64 && f.stderr.contains("was not written by Tintype"), "\(args): \(f.stderr)")
+            #expect(text(other + "/Documents/thesis.txt") == "years of work")
+        }
+    }
+
+    @Test func anOutputFolderNeverHoldsTheRunsInputs() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        let art = dir + "/art"
+        try write(art + "/icon.svg", svg)
+        let icon = try cli.run(["icon", art + "/icon.svg", "-o", art, "--force"])
+        #expect(icon.status == 64 && icon.stderr.contains("holds the icon's source"), "\(icon.stderr)")
+        #expect(text(art + "/icon.svg") == svg)
+        let launch = try cli.run(["launch-images", dir + "/store/home.json", "-o", dir + "/store", "--force"])
+        #expect(launch.status == 64 && launch.stderr.contains("holds the scene"), "\(launch.stderr)")
+        let shots = try cli.run(["screenshots", dir + "/store", "-o", dir + "/store", "--force", "--sizes", "4"])
+        #expect(shots.status == 64 && shots.stderr.contains("an output folder never holds the run's inputs"), "\(shots.stderr)")
+        // An image the scene uses counts too.
+        try write(dir + "/pics/logo.svg", svg)
+        try write(dir + "/pics/uses.json", #"{"root": {"imageView": {"image": "logo.svg"}}}"#)
+        let used = try cli.run(["launch-images", dir + "/pics/uses.json", "-o", dir + "/pics", "--force"])
+        #expect(used.status == 64, "\(used.stderr)")
+        intact(dir)
+        #expect(exists(dir + "/pics/logo.svg") && exists(dir + "/store/home.json"))
+    }
+
+    @Test func aFolderNamedLikeAnOutputFileIsNeverDeleted() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        let out = dir + "/AppIcon.appiconset"
+        try write(out + "/Icon-40.png/mine.txt", "keep")
+        for force in [false, true] {
+            let r = try cli.run(["icon", dir + "/icon.svg", "-o", out] + (force ? ["--force"] : []))
+            #expect(r.status == 64 && r.stderr.contains("Icon-40.png/mine.txt"), "\(r.stderr)")
+            #expect(text(out + "/Icon-40.png/mine.txt") == "keep")
+        }
+    }
+
+    @Test func thePreviewNeverReplacesTheSource() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/art", withIntermediateDirectories: true)
+        let png = dir + "/art/icon.png"
+        // A 1024-pixel PNG source, made by the tool itself.
+        try write(dir + "/art/big.json", #"{"canvas": {"size": [1024, 1024]}, "root": {"view": {"backgroundColor": "red"}}}"#)
+        #expect(try cli.run(["render", dir + "/art/big.json", "-o", png]).status == 0)
+        let before = FileManager.default.contents(atPath: png)
+        let r = try cli.run(["icon", "art/icon.png", "-o", "set", "--preview", "art/icon.png"], in: dir)
+        #expect(r.status == 64 && r.stderr.contains("is the icon's source"), "\(r.stderr)")
+        #expect(FileManager.default.contents(atPath: png) == before)
+        #expect(!exists(dir + "/set"))
+    }
+
+    @Test func forceReplacesAFolderTintypeWroteAndKeepsFilesItDidNot() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        let out = dir + "/shots"
+        #expect(try cli.run(["screenshots", dir + "/store", "-o", out, "--sizes", "4"]).status == 0)
+        #expect(exists(out + "/.tintype-output"))
+        // Tintype wrote every file there: --force replaces it (other sizes now).
+        let again = try cli.run(["screenshots", dir + "/store", "-o", out, "--sizes", "4.7"])
+        #expect(again.status == 64 && again.stderr.contains("--force"), "\(again.stderr)")
+        #expect(try cli.run(["screenshots", dir + "/store", "-o", out, "--sizes", "4.7", "--force"]).status == 0)
+        #expect(exists(out + "/4.7-inch/home.png") && !exists(out + "/4-inch"))
+        // A file someone put there is never deleted, not even with --force.
+        try write(out + "/4.7-inch/notes.txt", "mine")
+        let kept = try cli.run(["screenshots", dir + "/store", "-o", out, "--sizes", "4", "--force"])
+        #expect(kept.status == 64 && kept.stderr.contains("4.7-inch/notes.txt") && kept.stderr.contains("never deleted"), "\(kept.stderr)")
+        #expect(text(out + "/4.7-inch/notes.txt") == "mine")
+    }
+
+    @Test func foldersLeftByAKilledRunAreRemovedByTheNext() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        // What a run killed while writing leaves: its temporary folder, and the previous set moved aside.
+        // Process ids above the kernel's limit (2^22) belong to no process.
+        let dead = 4_194_399
+        let out = dir + "/AppIcon.appiconset"
+        #expect(try cli.run(["icon", dir + "/icon.svg", "-o", out]).status == 0)
+        let temp = dir + "/.AppIcon.appiconset.tmp-\(dead)", old = dir + "/.AppIcon.appiconset.old-\(dead + 1)"
+        try FileManager.default.copyItem(atPath: out, toPath: temp)
+        try FileManager.default.removeItem(atPath: temp + "/Icon-20.png")
+        try FileManager.default.moveItem(atPath: out, toPath: old)
+        #expect(try cli.run(["icon", dir + "/icon.svg", "-o", out]).status == 0)
+        #expect(listing(dir).filter { $0.hasPrefix(".") } == [], "\(listing(dir))")
+        #expect(exists(out + "/Icon-20.png"))
+        // A folder of that name holding someone's file is not Tintype's and stays.
+        let theirs = dir + "/.AppIcon.appiconset.tmp-\(dead)"
+        try write(theirs + "/mine.txt", "keep")
+        #expect(try cli.run(["icon", dir + "/icon.svg", "-o", out]).status == 0)
+        #expect(text(theirs + "/mine.txt") == "keep")
+    }
+
+    @Test func anEmptyPathIsAUsageError() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        for args in [["render", "launch.json", "-o", ""], ["render", "launch.json", "--output="], ["icon", "icon.svg", "-o", ""],
+                     ["test", "store", "--junit", ""], ["diff", "a.png", "b.png", "--strip", ""]] {
+            let r = try cli.run(args, in: dir)
+            #expect(r.status == 64 && r.stderr.contains("takes a path, found an empty one"), "\(args): \(r.stderr)")
+        }
+        #expect(!exists(dir + "/.png"))
+    }
+}
