@@ -56,6 +56,11 @@ struct DiffCommand: Command {
         // Both headers first: an image past the pixel budget is refused before either is decoded.
         var sizes: [PNGHeader] = []
         for path in inputs {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+                writeStderr("Error: \(path) is a folder, not a PNG file")
+                return ExitCode.unreadable
+            }
             guard let head = readPNGHead(path) else {
                 writeStderr("Error: cannot read \(path)")
                 return ExitCode.unreadable

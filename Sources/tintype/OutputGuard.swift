@@ -171,6 +171,7 @@ struct OutputGuard {
 
     /// Why `path`, a file that `option` writes, may not be written.
     func fileProblem(_ path: String, option: String, content: OutputContent) -> OutputProblem? {
+        if let problem = Self.fileInTheWay(path, option: option) { return problem }
         let resolved = Self.resolved(path)
         if let what = Self.protectedFolders().first(where: { $0.path == resolved })?.what {
             return OutputProblem(message: "\(option) \(path) is \(what), and \(option) names a file", hint: "Name a file.")
@@ -194,6 +195,34 @@ struct OutputGuard {
         return nil
     }
 
+    /// A file where `path` needs a folder: the nearest of its parents that exists, when that is
+    /// not a folder (`--junit x.png/junit.xml`).
+    static func fileInTheWay(_ path: String, option: String) -> OutputProblem? {
+        var parent = (URL(fileURLWithPath: path).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let fm = FileManager.default
+        while parent != "/" && !parent.isEmpty {
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: parent, isDirectory: &isDir) {
+                guard !isDir.boolValue else { return nil }
+                let shown = relative(parent, to: path)
+                return OutputProblem(message: "\(option) \(path): \(shown) is a file, not a folder", hint: "Name a path whose folders are folders.")
+            }
+            parent = (parent as NSString).deletingLastPathComponent
+        }
+        return nil
+    }
+
+    /// `absolute` as the user wrote the start of `given`, when it is a prefix of it (`x.png` for
+    /// `x.png/junit.xml`); else `absolute`.
+    static func relative(_ absolute: String, to given: String) -> String {
+        let parts = given.split(separator: "/", omittingEmptySubsequences: false)
+        for n in stride(from: parts.count - 1, through: 1, by: -1) {
+            let prefix = parts.prefix(n).joined(separator: "/")
+            if !prefix.isEmpty, URL(fileURLWithPath: prefix).standardizedFileURL.path == absolute { return prefix }
+        }
+        return absolute
+    }
+
     /// What the existing file at `path` is, when it is something Tintype reads: a scene, a JSON file
     /// (an include), a string catalog.
     static func describe(existing path: String) -> String? {
@@ -210,6 +239,7 @@ struct OutputGuard {
     /// Why `path`, a folder an option writes into or writes whole, may not be: a protected folder,
     /// a file, or a folder that holds one of the run's inputs.
     func folderProblem(_ path: String, option: String) -> OutputProblem? {
+        if let problem = Self.fileInTheWay(path, option: option) { return problem }
         let resolved = Self.resolved(path)
         if let what = Self.protectedFolders().first(where: { $0.path == resolved })?.what {
             return OutputProblem(message: "\(option) \(path) is \(what); an output folder is never one that holds your project",

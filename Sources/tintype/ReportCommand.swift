@@ -22,7 +22,10 @@ struct ReportCommand: Command {
     static let discussion = """
         Every scene appears once: a scene found in two bundles is an error (bundles of different
         runs were mixed). The report is self-contained, as 'tintype test' writes it: it copies the
-        images it shows. The last line reads "N passed, N failed, N skipped, N recorded" for the
+        images it shows, and reads only files inside its bundles (a results.json naming an artifact
+        elsewhere is refused; a recorded golden named elsewhere shows as missing). The report is
+        never written inside a bundle folder, and an images/ folder Tintype did not write is never
+        replaced. The last line reads "N passed, N failed, N skipped, N recorded" for the
         whole run. Exit code: 0 when every merged scene passed, 1 when any failed or was recorded
         (or a bundle cannot be read), 64 for bad usage.
 
@@ -61,7 +64,30 @@ struct ReportCommand: Command {
         }
     }
 
+    /// Why the report may not be written where it is asked: -o holding, or inside, a bundle folder
+    /// (the next merge would read the report as a bundle), an images/ folder there that Tintype did
+    /// not write, or a --junit file that is an input or not a JUnit report.
+    func outputProblem() -> OutputProblem? {
+        var outputs = OutputGuard(command: "report merge")
+        for dir in inputs { outputs.add(input: dir, "the bundle folder \(dir)") }
+        if let problem = outputs.folderProblem(output, option: "-o") { return problem }
+        let out = OutputGuard.resolved(output)
+        if let dir = inputs.first(where: { OutputGuard.contains(OutputGuard.resolved($0), out) }) {
+            return OutputProblem(message: "-o \(output) is inside the bundle folder \(dir); the next merge would read the report as a bundle",
+                                 hint: "Write the report beside the bundles.")
+        }
+        if let problem = HTMLReport.imagesProblem(in: output) {
+            return OutputProblem(message: problem, hint: "Move those files away, or choose another -o.")
+        }
+        if let junit, let problem = outputs.fileProblem(junit, option: "--junit", content: .junit) { return problem }
+        return nil
+    }
+
     func run() -> Int32 {
+        if let problem = outputProblem() {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
+            return ExitCode.usage
+        }
         var parts: [(bundle: String, results: RunResults)] = []
         for dir in inputs {
             let found = ResultBundle.find(under: dir.hasSuffix("/") ? String(dir.dropLast()) : dir)
@@ -84,8 +110,10 @@ struct ReportCommand: Command {
             if !missing.isEmpty { writeStderr("Warning: shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(count) missing; the report covers the others") }
         }
         do {
+            // Only files inside the bundles are read (a recorded golden named outside one shows as missing).
             let index = try HTMLReport.write(merged.entries.map(\.reportEntry), mode: .never, to: output,
-                                             title: "Tintype snapshot report (\(parts.count) bundle\(parts.count == 1 ? "" : "s") merged)")
+                                             title: "Tintype snapshot report (\(parts.count) bundle\(parts.count == 1 ? "" : "s") merged)",
+                                             readingOnlyUnder: parts.map(\.bundle))
             let junitPath = junit ?? output + "/junit.xml"
             let folder = (junitPath as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

@@ -188,6 +188,10 @@ struct TestCommand: Command {
         func say(_ s: String) { text.write(s + "\n") }
 
         let files = sceneFiles()
+        if let problem = guardOutputs(files) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
+            return ExitCode.usage
+        }
         // What UIKit would ignore in a scene is said once per file, before the results.
         for file in files where matches(file.path) { for w in file.scene?.warnings ?? [] { writeStderr("Warning: \(w)") } }
         let all = files.flatMap(\.outputs)
@@ -203,7 +207,7 @@ struct TestCommand: Command {
             return ExitCode.failure
         }
 
-        let artifactsDirectory = artifacts ?? bundle.map { $0 + "/artifacts" } ?? GoldenStore.defaultArtifactsDirectory()
+        let artifactsDirectory = self.artifactsDirectory
         let store = GoldenStore(artifactsDirectory: artifactsDirectory)
         let renderer = Renderer()
         let verbose = self.verbose
@@ -281,6 +285,35 @@ struct TestCommand: Command {
         say("\(passed) passed, \(failed) failed, \(skipped) skipped, \(recorded) recorded")
         return failed == 0 && recorded == 0 && ok ? ExitCode.success : ExitCode.failure
     }
+
+    /// Why this run may not write what it writes: two scenes whose renders share a golden (one
+    /// would record over the other, as `render` refuses two scenes written to one file), or an
+    /// artifacts folder, bundle or report file that would hold or replace one of the scenes, the
+    /// images they use, the files they include or their catalogs.
+    func guardOutputs(_ files: [SceneFile]) -> OutputProblem? {
+        var owners: [String: SceneFile.Output] = [:]
+        for file in files {
+            for out in file.outputs {
+                let key = OutputGuard.resolved(out.golden)
+                if let other = owners[key], other.scenePath != out.scenePath {
+                    return OutputProblem(message: "\(other.displayName) and \(out.displayName) have the same golden \(out.golden); recording one would replace the other's",
+                                         hint: "Rename one of the scenes (a variant's golden is NAME.VARIANT.png).")
+                }
+                owners[key] = out
+            }
+        }
+        var outputs = OutputGuard(command: Self.name)
+        for file in files { outputs.add(file) }
+        let artifactsOption = artifacts != nil ? "--artifacts" : bundle != nil ? "--bundle" : "TINTYPE_ARTIFACTS"
+        if let problem = outputs.folderProblem(artifactsDirectory, option: artifactsOption) { return problem }
+        if let bundle, let problem = outputs.folderProblem(bundle, option: "--bundle") { return problem }
+        if let junit, let problem = outputs.fileProblem(junit, option: "--junit", content: .junit) { return problem }
+        if let json, let problem = outputs.fileProblem(json, option: "--json", content: .results) { return problem }
+        return nil
+    }
+
+    /// Where failure artifacts and the HTML report go.
+    var artifactsDirectory: String { artifacts ?? bundle.map { $0 + "/artifacts" } ?? GoldenStore.defaultArtifactsDirectory() }
 
     /// Writes a report file whole (its folder created); false, with the error printed, if it cannot.
     func write(_ bytes: [UInt8], to path: String, what: String) -> Bool {

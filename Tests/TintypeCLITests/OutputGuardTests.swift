@@ -179,4 +179,146 @@ import Testing
         }
         #expect(!exists(dir + "/.png"))
     }
+
+    /// A folder of scenes with their goldens recorded, and two PNGs that differ.
+    func recorded() throws -> String {
+        let dir = try project()
+        try write(dir + "/S/a.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "red"}}}"#)
+        try write(dir + "/S/b.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "blue"}}}"#)
+        _ = try cli.run(["test", "S", "--record", "missing"], in: dir)
+        #expect(exists(dir + "/S/a.png") && exists(dir + "/S/b.png"))
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/x.png")
+        try FileManager.default.copyItem(atPath: dir + "/S/b.png", toPath: dir + "/y.png")
+        return dir
+    }
+
+    @Test func reportsAndDiffsNeverReplaceAGoldenOrAScene() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        let golden = FileManager.default.contents(atPath: dir + "/S/a.png"), scene = text(dir + "/S/a.json")
+        _ = try cli.run(["test", "S", "--bundle", "B"], in: dir)
+        #expect(exists(dir + "/B/results.json"))
+        for args in [["test", "S", "--junit", "S/a.png"], ["test", "S", "--json", "S/a.json"], ["test", "S", "--junit", "S/a.json"],
+                     ["report", "merge", "B", "--junit", "S/a.json"], ["report", "merge", "B", "--junit", "S/a.png", "-o", "R"],
+                     ["diff", "x.png", "y.png", "-o", "S/a.json"], ["diff", "x.png", "y.png", "-o", "S/a.png"],
+                     ["diff", "x.png", "y.png", "--strip", "S/a.png"]] {
+            let r = try cli.run(args, in: dir)
+            #expect(r.status == 64, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("is the golden of") || r.stderr.contains("is a scene file"), "\(args): \(r.stderr)")
+            #expect(FileManager.default.contents(atPath: dir + "/S/a.png") == golden && text(dir + "/S/a.json") == scene, "\(args)")
+        }
+    }
+
+    @Test func aReportUnderAFileSaysSo() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        for args in [["test", "S", "--junit", "x.png/junit.xml"], ["test", "S", "--json", "x.png/sub/r.json"],
+                     ["diff", "x.png", "y.png", "-o", "x.png/d.png"], ["test", "S", "--artifacts", "x.png/art"]] {
+            let r = try cli.run(args, in: dir)
+            #expect(r.status == 64, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("x.png is a file, not a folder"), "\(args): \(r.stderr)")
+            #expect(!r.stderr.contains("NSCocoaErrorDomain"), "\(args): \(r.stderr)")
+        }
+    }
+
+    @Test func diffOfAFolderSaysSo() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        let r = try cli.run(["diff", "S", "x.png"], in: dir)
+        #expect(r.status == 2 && r.stderr.contains("S is a folder, not a PNG file"), "\(r.stderr)")
+        #expect(!r.stderr.contains("bad signature"))
+    }
+
+    @Test func testRefusesGoldenCollisionsAsRenderDoes() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        try write(dir + "/S/a.json", #"{"devices": ["iPhone SE", "iPhone X"], "scale": 1, "root": {"view": {"backgroundColor": "red"}}}"#)
+        try write(dir + "/S/a.iphone-se.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "blue"}}}"#)
+        let render = try cli.run(["render", "S/a.json", "S/a.iphone-se.json", "-o", "out/"], in: dir)
+        #expect(render.status == 64, "\(render.stderr)")
+        for mode in ["missing", "failed", "all"] {
+            let r = try cli.run(["test", "S", "--record", mode], in: dir)
+            #expect(r.status == 64, "\(mode): \(r.stderr)")
+            #expect(r.stderr.contains("S/a.json [iPhone SE]") && r.stderr.contains("S/a.iphone-se.json") && r.stderr.contains("a.iphone-se.png"), "\(r.stderr)")
+            #expect(!exists(dir + "/S/a.iphone-se.png") && !exists(dir + "/S/a.iphone-x.png"))
+        }
+    }
+
+    @Test func reportMergeNeverReplacesSomeonesImagesFolder() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        try write(dir + "/S/c.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "green"}}}"#)
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/S/c.png")
+        _ = try cli.run(["test", "S", "--bundle", "B"], in: dir)
+        try write(dir + "/site/images/team-photo.jpg", "a photo")
+        let r = try cli.run(["report", "merge", "B", "-o", "site"], in: dir)
+        #expect(r.status == 64 && r.stderr.contains("team-photo.jpg"), "\(r.stderr)")
+        #expect(text(dir + "/site/images/team-photo.jpg") == "a photo")
+        // In the current folder, not at all.
+        try write(dir + "/images/team-photo.jpg", "a photo")
+        let here = try cli.run(["report", "merge", "B", "-o", "."], in: dir)
+        #expect(here.status == 64, "\(here.stderr)")
+        #expect(text(dir + "/images/team-photo.jpg") == "a photo")
+        // A report folder Tintype wrote is replaced, images and all.
+        #expect(try cli.run(["report", "merge", "B", "-o", "report"], in: dir).status == 1)
+        #expect(exists(dir + "/report/images/.tintype-output"))
+        #expect(try cli.run(["report", "merge", "B", "-o", "report"], in: dir).status == 1)
+        // The report never goes inside the bundles it reads (it would be read as one next time).
+        let inside = try cli.run(["report", "merge", "B", "-o", "B/report"], in: dir)
+        #expect(inside.status == 64, "\(inside.stderr)")
+    }
+
+    /// `original` (a results.json) with `change` applied to its failed entries.
+    func forge(_ original: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+        var doc = try #require(try JSONSerialization.jsonObject(with: Data(original.utf8)) as? [String: Any])
+        var entries = try #require(doc["entries"] as? [[String: Any]])
+        for i in entries.indices where entries[i]["status"] as? String == "failed" { change(&entries[i]) }
+        doc["entries"] = entries
+        return String(decoding: try JSONSerialization.data(withJSONObject: doc), as: UTF8.self)
+    }
+
+    /// Everything the report folder holds, as text.
+    func reportText(_ dir: String) -> [String] {
+        (FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String } ?? [])
+            .compactMap { FileManager.default.contents(atPath: dir + "/" + $0) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test func reportMergeReadsOnlyFilesInsideItsBundles() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        try write(dir + "/S/c.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "green"}}}"#)
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/S/c.png")
+        _ = try cli.run(["test", "S", "--bundle", "B"], in: dir)
+        let original = try #require(text(dir + "/B/results.json"))
+        #expect(original.contains("\"actual\" : \"artifacts/"), "\(original)")
+        try write(dir + "/secret.txt", "top secret\n")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/B/artifacts/link.png", withDestinationPath: dir + "/secret.txt")
+        let depth = String(repeating: "../", count: dir.split(separator: "/").count + 2)
+        for target in ["/etc/passwd", "\(depth)etc/passwd", "/proc/self/environ", "../secret.txt", "artifacts/../../secret.txt", "artifacts/link.png"] {
+            for field in ["actual", "strip", "expected"] {
+                try write(dir + "/B/results.json", try forge(original) { $0[field] = target })
+                try? FileManager.default.removeItem(atPath: dir + "/R")
+                let r = try cli.run(["report", "merge", "B", "-o", "R"], in: dir)
+                #expect(r.status == 1, "\(field) \(target): \(r.stderr)")
+                #expect(r.stderr.contains("report merge reads only files inside its bundles"), "\(field) \(target): \(r.stderr)")
+                for leaked in ["root:", "top secret", "PATH=", "HOME="] {
+                    #expect(!r.stderr.contains(leaked) && !r.out.contains(leaked), "\(field) \(target)")
+                }
+                #expect(!reportText(dir + "/R").contains { $0.contains("root:") || $0.contains("top secret") || $0.contains("PATH=") },
+                        "\(field) \(target) leaked into the report")
+            }
+        }
+        // A recorded golden is shown from the bundle only: one named outside it is not read.
+        for golden in ["secret.txt", dir + "/secret.txt", "/etc/passwd"] {
+            try write(dir + "/B/results.json", try forge(original) { entry in
+                entry["status"] = "recorded"
+                entry["golden"] = golden
+                for key in ["actual", "strip", "expected", "diff"] { entry.removeValue(forKey: key) }
+            })
+            try? FileManager.default.removeItem(atPath: dir + "/R")
+            let r = try cli.run(["report", "merge", "B", "-o", "R"], in: dir)
+            #expect(r.status == 1 && r.out.contains("1 recorded"), "\(golden): \(r.out) \(r.stderr)")
+            #expect(!reportText(dir + "/R").contains { $0.contains("top secret") || $0.contains("root:") }, "\(golden) was copied into the report")
+        }
+    }
 }

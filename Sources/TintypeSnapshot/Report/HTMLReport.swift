@@ -19,9 +19,14 @@ public enum HTMLReport {
     /// The folder's `images/` is replaced as a whole, so images of an earlier run do not linger;
     /// nothing else in `directory` is touched. Every file is written to a temporary name and renamed.
     /// An artifact that cannot be read is shown as missing; it does not fail the report.
+    ///
+    /// An `images/` folder Tintype did not write (see `imagesProblem(in:)`) is never replaced. With
+    /// `roots`, only files inside those folders are read (`tintype report merge` reads only files
+    /// inside its bundles); an image named elsewhere shows as missing.
     public static func write(_ entries: [ReportEntry], mode: RecordMode, to directory: String,
-                             title: String = "Tintype snapshot report") throws -> String {
+                             title: String = "Tintype snapshot report", readingOnlyUnder roots: [String]? = nil) throws -> String {
         let fm = FileManager.default
+        if let problem = imagesProblem(in: directory) { throw SnapshotError(problem) }
         do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
             throw SnapshotError("cannot create the report folder \(directory): \(error.localizedDescription)")
         }
@@ -29,7 +34,13 @@ public enum HTMLReport {
         // and an artifact that happens to live under the old images/ is read before it is removed.
         let staging = directory + "/.images-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer { try? fm.removeItem(atPath: staging) }
-        let page = try ReportAssembler(stagingDirectory: staging).assemble(entries)
+        let page = try ReportAssembler(stagingDirectory: staging, roots: roots?.map(ReportPaths.resolved)).assemble(entries)
+        if fm.fileExists(atPath: staging) {
+            // The marker that lets the next report replace this images/ folder.
+            do { try AtomicFile.write(Array(imagesMarkerText.utf8), to: staging + "/" + imagesMarker) } catch {
+                throw SnapshotError("cannot write the report images: \(error.message)")
+            }
+        }
         let html = ReportPage(title: title, mode: mode, page: page).render()
 
         let images = directory + "/images"
@@ -52,6 +63,62 @@ public enum HTMLReport {
 }
 
 // MARK: - The report's model: entries with their images copied and measured
+
+extension HTMLReport {
+    /// The file that marks a report's `images/` folder as Tintype's.
+    public static let imagesMarker = ".tintype-output"
+    static let imagesMarkerText = "# Written by tintype: the images of the report beside this folder. The next report replaces this folder.\n"
+
+    /// Why the report in `directory` may not replace its `images/` folder: it is a file, or it holds
+    /// files Tintype did not write. A folder with Tintype's marker, or one laid out as reports of
+    /// earlier versions left it (folders of expected, actual, diff, strip and recorded PNGs), is
+    /// Tintype's.
+    public static func imagesProblem(in directory: String) -> String? {
+        let images = directory + "/images"
+        var st = stat()
+        guard lstat(images, &st) == 0 else { return nil }
+        guard st.st_mode & S_IFMT == S_IFDIR else { return "\(images) is not a folder of report images; the report will not replace it" }
+        if let marker = FileManager.default.contents(atPath: images + "/" + imagesMarker),
+           String(decoding: marker, as: UTF8.self).hasPrefix("# Written by tintype") { return nil }
+        let roles = Set(["expected.png", "actual.png", "diff.png", "strip.png", "recorded.png"])
+        var strangers: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: images)) ?? []).sorted() {
+            let folder = images + "/" + name
+            guard lstat(folder, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { strangers.append(name); continue }
+            for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() {
+                if !roles.contains(file) || lstat(folder + "/" + file, &st) != 0 || st.st_mode & S_IFMT != S_IFREG { strangers.append(name + "/" + file) }
+            }
+        }
+        guard !strangers.isEmpty else { return nil }
+        let shown = strangers.prefix(3).joined(separator: ", ") + (strangers.count > 3 ? " and \(strangers.count - 3) more" : "")
+        return "\(images) holds files Tintype did not write (\(shown)); the report will not replace it"
+    }
+}
+
+/// Paths as the report compares them.
+enum ReportPaths {
+    /// Absolute, without `.` and `..`, with the symbolic links of the part that exists resolved.
+    static func resolved(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var head = absolute
+        var tail: [String] = []
+        while head != "/" {
+            if let real = realpath(head, nil) {
+                defer { free(real) }
+                let r = String(cString: real)
+                return tail.isEmpty ? r : (r == "/" ? "" : r) + "/" + tail.reversed().joined(separator: "/")
+            }
+            tail.append((head as NSString).lastPathComponent)
+            head = (head as NSString).deletingLastPathComponent
+        }
+        return absolute
+    }
+
+    /// Whether `inner` (resolved) is `outer` (resolved) or lies inside it.
+    static func contains(_ outer: String, _ inner: String) -> Bool {
+        outer == inner || inner.hasPrefix(outer == "/" ? "/" : outer + "/")
+    }
+}
 
 /// One image as the page shows it: a path relative to the report folder and its size in pixels.
 struct ReportImage: Equatable {
@@ -85,6 +152,8 @@ struct ReportContents {
 /// Sorts entries by status, names them and copies their images into the staging folder.
 struct ReportAssembler {
     var stagingDirectory: String
+    /// When set, the only folders (resolved) images are read from.
+    var roots: [String]? = nil
 
     func assemble(_ entries: [ReportEntry]) throws -> ReportContents {
         var contents = ReportContents()
@@ -121,7 +190,8 @@ struct ReportAssembler {
 
     private func copyImages(_ entry: ReportEntry, slug: String) throws -> [ReportImage] {
         try sources(entry).map { role, path in
-            guard let data = FileManager.default.contents(atPath: path) else {
+            let readable = roots.map { roots in roots.contains { ReportPaths.contains($0, ReportPaths.resolved(path)) } } ?? true
+            guard readable, let data = FileManager.default.contents(atPath: path) else {
                 return ReportImage(role: role, src: nil, original: path)
             }
             let bytes = Array(data)
