@@ -1,4 +1,5 @@
 import Foundation
+import TintypeModel
 import TintypeSnapshot
 
 struct StampCommand: Command {
@@ -10,9 +11,14 @@ struct StampCommand: Command {
         the SHA-256 of the pixels the file decodes to and of the file's other bytes. A check whose
         render hashes the same passes without decoding the golden. This command adds the stamp to
         goldens recorded earlier or written by other tools, without changing their pixels or any
-        other byte of the file; folders are searched for .png files recursively. A golden edited
-        after it was stamped is recognized (its bytes no longer match) and compared pixel by pixel
-        until it is stamped again.
+        other byte of the file. A golden edited after it was stamped is recognized (its bytes no
+        longer match) and compared pixel by pixel until it is stamped again.
+
+        A file named is stamped. A folder is searched for .png files recursively, and of those
+        beside scene files only the goldens of those scenes are stamped: an icon, a texture or a
+        diagram among the scenes stays as it is (a stamp marks a golden, which 'tintype test
+        --prune' may remove once its scene is gone). A folder is never the home folder, the root
+        or a folder above the current one.
 
         Prints how many files were stamped and how many already were. Exits 1 when a file cannot be
         read, is not a PNG, or cannot be written.
@@ -30,6 +36,7 @@ struct StampCommand: Command {
         let fm = FileManager.default
         var files: [String] = []
         var failed = false
+        var skipped = 0
         for path in paths {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -38,8 +45,22 @@ struct StampCommand: Command {
                 continue
             }
             if !isDirectory.boolValue { files.append(path); continue }
+            if let what = OutputGuard.protectedFolder(path), what != "the current folder" {
+                Tool.printError("\(path) is \(what); stamp searches only a folder of goldens", usage: Self.usage, hint: "Name the folder of your scenes or goldens.")
+                return ExitCode.usage
+            }
             let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".png") }
-            files += found.sorted().map { (path.hasSuffix("/") ? path : path + "/") + $0 }
+            var scenesByFolder: [String: [SceneFile]] = [:]
+            for png in found.sorted().map({ (path.hasSuffix("/") ? path : path + "/") + $0 }) {
+                let folder = (png as NSString).deletingLastPathComponent
+                if scenesByFolder[folder] == nil {
+                    let jsons = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+                    scenesByFolder[folder] = SceneFiles.scenes(among: jsons).map { SceneFile(path: $0) }
+                }
+                let scenes = scenesByFolder[folder] ?? []
+                // Among scenes, only their goldens; a folder without scenes holds goldens of the Swift API.
+                if scenes.isEmpty || scenes.contains(where: { $0.owns(png) }) { files.append(png) } else { skipped += 1 }
+            }
         }
         var stamped = 0, already = 0
         for file in files {
@@ -50,7 +71,7 @@ struct StampCommand: Command {
                 failed = true
             }
         }
-        print("\(stamped) stamped, \(already) already stamped")
+        print("\(stamped) stamped, \(already) already stamped" + (skipped > 0 ? ", \(skipped) left alone (no scene beside them has them as its golden)" : ""))
         return failed ? ExitCode.failure : ExitCode.success
     }
 }

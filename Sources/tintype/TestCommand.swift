@@ -73,11 +73,15 @@ struct TestCommand: Command {
             the artifacts (under DIR/artifacts unless --artifacts is given).
             """, kind: .outputInto, \.bundle),
         .flag("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails.", \.passWithNoScenes),
-        .flag("--stale", help: "List goldens that no scene produces, and exit.", \.stale),
+        .flag("--stale", help: """
+            List goldens that no scene produces, and exit: images Tintype recorded
+            (stamped PNGs, PDFs it made) that no scene, include or SVG uses.
+            """, \.stale),
         .flag("--verbose", help: "Also print the layout's notes (see 'tintype help render').", \.verbose),
         .flag("--prune", help: """
-            Remove those goldens, and exit. Refuses (removing nothing) while a
-            scene fails to decode: the images it uses cannot be known.
+            Remove those goldens, and exit. Never an SVG, an icon or a diagram
+            Tintype did not record. Refuses (removing nothing), as --stale
+            does, while a scene fails to decode: the images it uses cannot be known.
             """, \.prune),
         Watchdog.option(\.timeout),
     ] }
@@ -354,32 +358,35 @@ struct TestCommand: Command {
         return check(.image(renderer: renderer))
     }
 
-    /// Goldens no scene produces: PNGs that are neither a scene's golden (one per device for a
-    /// scene with `devices`) nor an image a scene uses.
+    /// Goldens no scene produces: images Tintype wrote as goldens (GoldenMarks: a stamped PNG, a
+    /// PDF it created) that are neither a golden of a scene (one per variant of a scene with
+    /// variants) nor an image a scene, an included file or an SVG uses. Any other file (an icon
+    /// source, a diagram, an SVG) is never stale. While a scene fails to decode, the images it uses
+    /// cannot be known, so nothing is listed or removed.
     func runStale() -> Int32 {
+        Watchdog.start(seconds: timeout, what: "tintype test \(prune ? "--prune" : "--stale")")
         var used = Set<String>()
         var stale: [String] = []
         let files = sceneFiles()
-        // Which files a scene that does not decode uses cannot be known: pruning then could remove
-        // an image it needs, so nothing is removed until every scene decodes.
-        if prune {
-            let broken = files.filter { $0.scene == nil }
-            if !broken.isEmpty {
-                for file in broken { writeStderr("Error: \(file.error ?? file.path)") }
-                writeStderr("Error: --prune removes nothing while a scene fails to decode (\(broken.count) of them); fix them, then run it again")
-                return ExitCode.failure
-            }
+        let broken = files.filter { $0.scene == nil }
+        if !broken.isEmpty {
+            for file in broken { writeStderr("Error: \(file.error ?? file.path)") }
+            let what = prune ? "--prune removes nothing" : "--stale lists nothing"
+            writeStderr("Error: \(what) while a scene fails to decode (\(broken.count) of them): the images it uses cannot be known; fix them, then run it again")
+            return ExitCode.failure
         }
         for file in files {
             used.formUnion(file.goldens)
             if let scene = file.scene { used.formUnion(scene.imageFiles) }
         }
+        var candidates: [String] = []
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-            for relative in Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".svg") + Self.files(under: root, ext: ".pdf") {
-                let png = root + "/" + relative
-                if !used.contains(URL(fileURLWithPath: png).standardizedFileURL.path) && !files.contains(where: { $0.owns(png) }) { stale.append(png) }
-            }
+            for svg in Self.files(under: root, ext: ".svg") { used.formUnion(Self.references(ofSVG: root + "/" + svg)) }
+            candidates += (Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".pdf")).map { root + "/" + $0 }
+        }
+        for path in candidates where !used.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
+            if !files.contains(where: { $0.owns(path) }) && GoldenMarks.isTintypeGolden(path) { stale.append(path) }
         }
         for png in stale {
             if prune {
@@ -397,6 +404,27 @@ struct TestCommand: Command {
         return ExitCode.success
     }
 
+    /// The files an SVG refers to (`href`, `xlink:href`, CSS `url(...)`), standardized; fragments,
+    /// `data:` and other URLs are not files.
+    static func references(ofSVG path: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var out: [String] = []
+        for pattern in [#"href\s*=\s*"([^"]*)""#, #"href\s*=\s*'([^']*)'"#, #"url\(\s*["']?([^"')]+)"#] {
+            guard let regex = try? NSRegularExpression(pattern: pattern) else { continue }
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                var ref = String(text[range]).trimmingCharacters(in: .whitespaces)
+                if ref.hasPrefix("file://") { ref = String(ref.dropFirst(7)) }
+                if ref.isEmpty || ref.hasPrefix("#") || ref.hasPrefix("data:") || ref.contains("://") { continue }
+                if let hash = ref.firstIndex(of: "#") { ref = String(ref[..<hash]) }
+                let decoded = ref.removingPercentEncoding ?? ref
+                out.append(URL(fileURLWithPath: decoded, relativeTo: folder).standardizedFileURL.path)
+            }
+        }
+        return out
+    }
 }
 
 

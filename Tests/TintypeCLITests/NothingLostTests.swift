@@ -62,7 +62,8 @@ extension CLITests {
         #expect(FileManager.default.fileExists(atPath: dir + "/good.png"))
         // The scene that uses the icon has a syntax error today: its image is unknown, so nothing may go.
         write(#"{"root": {"imageView": {"image": "assets/icon.png"}},}}"#, to: dir + "/broken.json")
-        _ = FileManager.default.createFile(atPath: dir + "/stale.png", contents: Data("old".utf8))
+        // The golden of a scene since deleted (a golden Tintype recorded, so it carries its stamp).
+        try FileManager.default.copyItem(atPath: dir + "/good.png", toPath: dir + "/stale.png")
         let r = try run(["test", dir, "--prune"])
         #expect(r.status == 1)
         #expect(r.stderr.contains("broken.json"))

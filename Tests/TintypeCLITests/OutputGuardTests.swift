@@ -321,4 +321,57 @@ import Testing
             #expect(!reportText(dir + "/R").contains { $0.contains("top secret") || $0.contains("root:") }, "\(golden) was copied into the report")
         }
     }
+
+    @Test func pruneRemovesOnlyGoldensOfScenesThatAreGone() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        // A scene that uses an SVG, which uses a PNG texture; an icon source and a diagram beside the
+        // scenes; the golden of a scene that was deleted.
+        #expect(try cli.run(["render", "S/a.json", "-o", "S/texture.png"], in: dir).status == 0)
+        try write(dir + "/S/logo.svg", #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="8" height="8"><image xlink:href="texture.png" width="8" height="8"/></svg>"#)
+        try write(dir + "/S/uses-logo.json", #"{"device": "iPhone SE", "scale": 1, "root": {"imageView": {"image": "logo.svg"}}}"#)
+        #expect(try cli.run(["render", "S/a.json", "-o", "S/icon.png"], in: dir).status == 0)
+        #expect(try cli.run(["render", "S/b.json", "-o", "S/diagram.png"], in: dir).status == 0)
+        try write(dir + "/S/diagram.svg", svg)
+        // A stamped golden only an SVG uses is used too.
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/S/stamped-texture.png")
+        try write(dir + "/S/more.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><image href="stamped-texture.png" width="8" height="8"/></svg>"#)
+        try write(dir + "/S/uses-more.json", #"{"device": "iPhone SE", "scale": 1, "root": {"imageView": {"image": "more.svg"}}}"#)
+        _ = try cli.run(["test", "S", "--record", "missing"], in: dir)
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/S/gone.png")
+        let stale = try cli.run(["test", "S", "--stale"], in: dir)
+        #expect(stale.status == 0 && stale.out == "S/gone.png\n1 stale golden; remove them with 'tintype test --prune'.\n", "\(stale.out)\(stale.stderr)")
+        let prune = try cli.run(["test", "S", "--prune"], in: dir)
+        #expect(prune.status == 0 && prune.out == "Removed S/gone.png\n", "\(prune.out)\(prune.stderr)")
+        for kept in ["texture.png", "icon.png", "diagram.png", "diagram.svg", "logo.svg", "stamped-texture.png", "a.png", "b.png"] {
+            #expect(exists(dir + "/S/" + kept), "\(kept) was removed")
+        }
+        #expect(!exists(dir + "/S/gone.png"))
+    }
+
+    @Test func staleListsNothingWhileASceneFailsToDecode() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        // The image a broken scene uses, a golden copied there: which scene uses it cannot be known.
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/S/picture.png")
+        try write(dir + "/S/broken.json", #"{"root": {"imageView": {"image": "picture.png"}},}}"#)
+        let r = try cli.run(["test", "S", "--stale"], in: dir)
+        #expect(r.status == 1 && !r.out.contains("picture.png"), "\(r.out)")
+        #expect(r.stderr.contains("broken.json") && r.stderr.contains("--stale lists nothing while a scene fails to decode"), "\(r.stderr)")
+    }
+
+    @Test func stampMarksOnlyGoldensAmongScenes() throws {
+        let dir = try recorded()
+        defer { remove(dir) }
+        #expect(try cli.run(["render", "S/a.json", "-o", "S/icon.png"], in: dir).status == 0)
+        let icon = FileManager.default.contents(atPath: dir + "/S/icon.png")
+        let r = try cli.run(["stamp", "S"], in: dir)
+        #expect(r.status == 0 && r.out == "0 stamped, 2 already stamped, 1 left alone (no scene beside them has them as its golden)\n", "\(r.out)")
+        #expect(FileManager.default.contents(atPath: dir + "/S/icon.png") == icon)
+        // The icon is no golden, so it is never stale.
+        #expect(try cli.run(["test", "S", "--stale"], in: dir).out.contains("No stale goldens."))
+        // Not the home folder.
+        let home = try cli.run(["stamp", dir + "/S"], in: dir, environment: ["HOME": dir + "/S"])
+        #expect(home.status == 64 && home.stderr.contains("the home folder"), "\(home.stderr)")
+    }
 }
