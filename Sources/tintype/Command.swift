@@ -333,32 +333,45 @@ func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
     return nil
 }
 
-/// The time budget of a render or test run (`--timeout SECONDS`): when it runs out, the run ends
-/// with an error and exit 1 instead of running on. Generous by default; a hang is a bug, and this
-/// turns it into a failure CI can see.
+/// The time budget of each scene a command reads and each image it renders (`--timeout SECONDS`,
+/// one minute by default): when one runs out, the run ends with an error naming it, and exit 1,
+/// instead of running on. A budget for each, not for the run, so that a suite of any size fits
+/// while one scene that hangs (an include bomb, a pathological SVG) fails in a minute, in CI too.
 enum Watchdog {
-    static let defaultSeconds: Double = 3600
+    static let defaultSeconds: Double = 60
+
+    /// The budget in force; commands set it from their option before they start.
+    nonisolated(unsafe) static var seconds = defaultSeconds
 
     /// `--timeout SECONDS`, stored at `keyPath`: 0.001 seconds to about four months.
     static func option<C: Command>(_ keyPath: WritableKeyPath<C, Double>) -> Option<C> {
-        .value("--timeout", value: "SECONDS", help: "End the run with an error (exit 1) when it takes longer (default \(format(defaultSeconds)))."
+        .value("--timeout", value: "SECONDS", help: """
+            End the run with an error (exit 1) when reading one scene or rendering
+            one image takes longer (default \(format(defaultSeconds))).
+            """
         ) { command, v throws(UsageError) in command[keyPath: keyPath] = try number("--timeout", v, in: 0.001...1e7, command: C.self) }
     }
 
-    /// Starts the clock; `what` names the run in the message.
-    static func start(seconds: Double, what: String) {
+    /// Runs `work` within the budget; `what` names it in the message ("reading a.json").
+    static func watch<T, E: Error>(_ what: @autoclosure () -> String, _ work: () throws(E) -> T) throws(E) -> T {
+        let seconds = self.seconds, name = what()
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler {
             // A file being written is finished first, so that no temporary file is left behind.
             AtomicFile.stopWriting()
-            writeStderr("Error: \(what) took longer than --timeout \(format(seconds)) seconds; stopped")
+            writeStderr("Error: \(name) took longer than --timeout \(format(seconds)) seconds; stopped")
             exit(ExitCode.failure)
         }
         timer.resume()
-        armed = timer
+        defer { timer.cancel() }
+        return try work()
     }
-    nonisolated(unsafe) private static var armed: DispatchSourceTimer?
+
+    /// A scene file read and decoded within the budget.
+    static func read(_ path: String, overriding overrides: TraitSet = TraitSet()) -> SceneFile {
+        watch("reading \(path)") { SceneFile(path: path, overriding: overrides) }
+    }
 }
 
 /// The first bytes of a file, enough for a PNG's header; nil when it cannot be read.

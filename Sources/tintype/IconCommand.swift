@@ -22,6 +22,7 @@ struct IconCommand: Command {
             Also write a picture of the set as iOS shows it: each icon at its
             size in points, under the continuous-corner mask, on a wallpaper.
             """, kind: .outputFile(.image), \.preview),
+        Watchdog.option(\.timeout),
     ] }
     static let discussion = """
         Writes the icons Xcode 9 asks for on iOS 7 to 11: iPhone notification (20 points at 2x and
@@ -58,6 +59,7 @@ struct IconCommand: Command {
     var output = "AppIcon.appiconset"
     var force = false
     var preview: String?
+    var timeout = Watchdog.defaultSeconds
 
     /// The sources named; one is taken.
     var sources: [String] = []
@@ -86,12 +88,13 @@ struct IconCommand: Command {
     }
 
     func run() -> Int32 {
+        Watchdog.seconds = timeout
         let folder = FolderOutput(output, command: "tintype icon")
         folder.removeLeftovers()
         // The source (and, for a scene, every file it reads) is never inside the set or under the preview.
         var outputs = OutputGuard()
         outputs.add(input: source, "the icon's source")
-        if source.lowercased().hasSuffix(".json") { outputs.add(SceneFile(path: source)) }
+        if source.lowercased().hasSuffix(".json") { outputs.add(Watchdog.read(source)) }
         let ours = Set(AppIconSet.filenames)
         if let problem = folder.problem(force: force, allowed: { ours.contains($0) }, guard: outputs) {
             Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
@@ -106,9 +109,9 @@ struct IconCommand: Command {
         let files: [String: [UInt8]]
         var previewPNG: [UInt8]?
         do {
-            files = try AppIconSet.make(from: source, renderer: renderer)
+            files = try Watchdog.watch("making the icon set from \(source)") { () throws(ImageFileError) in try AppIconSet.make(from: source, renderer: renderer) }
             // Drawn before anything is written, so that a failure leaves neither.
-            if preview != nil, let renderer { previewPNG = try AppIconPreview.png(files: files, renderer: renderer) }
+            if preview != nil, let renderer { previewPNG = try Watchdog.watch("drawing the preview") { () throws(ImageFileError) in try AppIconPreview.png(files: files, renderer: renderer) } }
         } catch {
             Tool.printError(error.message, usage: nil, hint: nil)
             return ExitCode.failure

@@ -61,6 +61,7 @@ struct LaunchImagesCommand: Command {
             Replace the folder even if it holds files that are not part of the set,
             when Tintype wrote them all. A file Tintype did not write is never removed.
             """, \.force),
+        Watchdog.option(\.timeout),
     ] }
     static let discussion = """
         Writes the 11 launch images of Xcode 9's LaunchImage set for iOS 7 and later, each the scene
@@ -86,6 +87,7 @@ struct LaunchImagesCommand: Command {
     var scene = ""
     var output = "LaunchImage.launchimage"
     var force = false
+    var timeout = Watchdog.defaultSeconds
 
     /// The scenes named; one is taken.
     var scenes: [String] = []
@@ -100,11 +102,12 @@ struct LaunchImagesCommand: Command {
     }
 
     func run() -> Int32 {
+        Watchdog.seconds = timeout
         let slots = LaunchImageSlot.all
         let folder = FolderOutput(output, command: "tintype launch-images")
         folder.removeLeftovers()
         var outputs = OutputGuard()
-        outputs.add(SceneFile(path: scene))
+        outputs.add(Watchdog.read(scene))
         let ours = Set(slots.map(\.filename) + ["Contents.json"])
         if let problem = folder.problem(force: force, allowed: { ours.contains($0) }, guard: outputs) {
             Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
@@ -117,7 +120,7 @@ struct LaunchImagesCommand: Command {
             guard let device = Device.named(slot.device) else { failures.append("no device \(slot.device)"); continue }
             var traits = TraitSet(device: device, orientation: slot.orientation)
             traits.scale = Double(slot.scale)
-            let file = SceneFile(path: scene, overriding: traits)
+            let file = Watchdog.read(scene, overriding: traits)
             guard file.outputs.count == 1, let out = file.outputs.first else {
                 failures.append("\(scene) has \(file.outputs.count) variants; a launch image set is made from one screen")
                 break
@@ -130,7 +133,7 @@ struct LaunchImagesCommand: Command {
                 failures.append("\(scene) renders at \(s.pixelWidth)×\(s.pixelHeight) for \(slot.filename), which needs \(slot.width)×\(slot.height) (a \"canvas\" cannot be a launch image)")
                 continue
             }
-            do { files.append((slot.filename, try renderer.renderPNG(s))) } catch { failures.append(error.located(in: scene, variant: slot.filename)) }
+            do { files.append((slot.filename, try Watchdog.watch("rendering \(scene) for \(slot.filename)") { () throws(RenderError) in try renderer.renderPNG(s) })) } catch { failures.append(error.located(in: scene, variant: slot.filename)) }
         }
         if !failures.isEmpty {
             for f in failures { writeStderr("Error: " + f) }

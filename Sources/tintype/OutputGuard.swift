@@ -95,28 +95,12 @@ struct OutputGuard {
 
     // MARK: - Paths
 
-    /// `path` made absolute, with `.` and `..` removed and the symbolic links of the part that
-    /// exists resolved, so that two names of one file compare equal.
-    static func resolved(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var head = absolute
-        var tail: [String] = []
-        while head != "/" {
-            if let real = realpath(head, nil) {
-                defer { free(real) }
-                let r = String(cString: real)
-                return tail.isEmpty ? r : (r == "/" ? "" : r) + "/" + tail.reversed().joined(separator: "/")
-            }
-            tail.append((head as NSString).lastPathComponent)
-            head = (head as NSString).deletingLastPathComponent
-        }
-        return absolute
-    }
+    /// `path` made absolute and resolved as the file system walks it (FilePaths), so that two
+    /// names of one file compare equal.
+    static func resolved(_ path: String) -> String { FilePaths.resolved(path) }
 
     /// Whether `inner` is `outer` or lies inside it (both resolved).
-    static func contains(_ outer: String, _ inner: String) -> Bool {
-        outer == inner || inner.hasPrefix(outer == "/" ? "/" : outer + "/")
-    }
+    static func contains(_ outer: String, _ inner: String) -> Bool { FilePaths.contains(outer, inner) }
 
     /// The folders no output may be, replace or fill: the current folder, the home folder, and
     /// every folder above either (up to /).
@@ -268,7 +252,7 @@ struct OutputGuard {
         }
         for candidate in candidates.sorted() {
             let scene = folder + "/" + candidate
-            let file = SceneFile(path: scene)
+            let file = Watchdog.read(scene)
             if file.owns(path) { return scene }
         }
         return nil

@@ -155,7 +155,7 @@ struct RenderCommand: Command {
     }
 
     func run() -> Int32 {
-        Watchdog.start(seconds: timeout, what: "rendering \(scenes.count == 1 ? scenes[0] : "\(scenes.count) scenes")")
+        Watchdog.seconds = timeout
         // Fonts load on the other core while the scene files are read and decoded.
         Renderer.warmUp(text: true)
         // Each file is read once, here (standard input too); collisions and goldens are checked
@@ -167,12 +167,14 @@ struct RenderCommand: Command {
             writeStderr("Skipped \(path): the other scenes include it and it has no \"root\", so it is not a scene")
         }
         let files = scenes.filter { !parts.contains($0) }.map { path -> SceneFile in
-            guard path == "-" else { return SceneFile(path: path, overriding: overrides) }
+            guard path == "-" else { return Watchdog.read(path, overriding: overrides) }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             do {
-                let scene = try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath,
-                                                     locales: overrides.locale.map { [$0] } ?? [])
-                return SceneFile(path: path, scene: scene, overriding: overrides)
+                let scene = try Watchdog.watch("reading <stdin>") {
+                    try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath,
+                                            locales: overrides.locale.map { [$0] } ?? [])
+                }
+                return Watchdog.watch("reading <stdin>") { SceneFile(path: path, scene: scene, overriding: overrides) }
             } catch {
                 return SceneFile(path: path, failed: "\(error)")
             }
@@ -234,7 +236,7 @@ struct RenderCommand: Command {
         let results = concurrentMap(count: all.count) { i in
             // With --verbose each render says its layout notes, named by its scene (and variant).
             let r = verbose ? LayoutNote.renderer(sharing: renderer, for: all[i].displayName) : renderer
-            return renderOne(all[i], renderer: r)
+            return Watchdog.watch("rendering \(all[i].displayName)") { renderOne(all[i], renderer: r) }
         }
         var failed = 0
         for result in results {
@@ -301,7 +303,7 @@ struct RenderCommand: Command {
         }
         if failures.isEmpty {
             do {
-                let bytes = try Renderer().renderPDF(pages: pages)
+                let bytes = try Watchdog.watch("rendering \(book)") { try Renderer().renderPDF(pages: pages) }
                 let folder = (book as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                 try AtomicFile.write(bytes, to: book)

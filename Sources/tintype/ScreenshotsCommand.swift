@@ -30,6 +30,7 @@ struct ScreenshotsCommand: Command {
             Replace the output folder even if it is not empty, when Tintype wrote
             every file in it. A file Tintype did not write is never removed.
             """, \.force),
+        Watchdog.option(\.timeout),
     ] }
     static let discussion = """
         Each scene is rendered on the device of each display size, in the scene's own orientation
@@ -62,6 +63,7 @@ struct ScreenshotsCommand: Command {
     var output = "screenshots"
     var sizes: [StoreScreenshotSize] = StoreScreenshotSize.defaults.compactMap(StoreScreenshotSize.named)
     var force = false
+    var timeout = Watchdog.defaultSeconds
 
     mutating func argument(_ value: String) throws(UsageError) { inputs.append(value) }
 
@@ -86,6 +88,7 @@ struct ScreenshotsCommand: Command {
     }
 
     func run() -> Int32 {
+        Watchdog.seconds = timeout
         let (files, missing) = sceneFiles()
         if !missing.isEmpty {
             Tool.printError("\(missing.joined(separator: ", ")): no such file or folder", usage: Self.usage, hint: nil)
@@ -100,7 +103,7 @@ struct ScreenshotsCommand: Command {
         folder.removeLeftovers()
         var outputs = OutputGuard()
         for input in inputs { outputs.add(input: input, "the input \(input)") }
-        for file in files { outputs.add(SceneFile(path: file)) }
+        for file in files { outputs.add(Watchdog.read(file)) }
         if let problem = folder.problem(force: force, allowed: { _ in false }, guard: outputs) {
             Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
@@ -114,7 +117,7 @@ struct ScreenshotsCommand: Command {
         for size in sizes {
             guard let device = Device.named(size.device) else { failures.append("no device \(size.device) for \(size.name)"); continue }
             for file in files {
-                let sceneFile = SceneFile(path: file, overriding: TraitSet(device: device))
+                let sceneFile = Watchdog.read(file, overriding: TraitSet(device: device))
                 for out in sceneFile.outputs {
                     let label = "\(out.displayName) (\(size.name))"
                     guard let scene = out.variant?.scene else { failures.append(out.error ?? "\(label): nothing to render"); continue }
@@ -130,7 +133,7 @@ struct ScreenshotsCommand: Command {
                     }
                     taken[relative] = out.displayName
                     do {
-                        let bitmap = try MarketingFrame.render(scene, renderer: renderer)
+                        let bitmap = try Watchdog.watch("rendering \(label)") { try MarketingFrame.render(scene, renderer: renderer) }
                         // The framed picture is checked too: what is written is what the store must take.
                         guard size.accepts(width: bitmap.width, height: bitmap.height) else {
                             failures.append("\(label): the framed screenshot is \(bitmap.width)×\(bitmap.height) pixels, which the App Store rejects; it accepts \(size.acceptedList) for \(size.name) screenshots")

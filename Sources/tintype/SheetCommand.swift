@@ -26,6 +26,7 @@ struct SheetCommand: Command {
             Allow writing over the sheet's golden beside the scene
             (SCENE.sheet.png), which is otherwise refused.
             """, \.record),
+        Watchdog.option(\.timeout),
     ] + TraitOptions.options(\.overrides) }
     static let discussion = """
         Every variant is rendered (in parallel) at the sheet's scale, so each screen keeps its true
@@ -50,6 +51,7 @@ struct SheetCommand: Command {
     var scale = 2.0
     var overrides = TraitSet()
     var record = false
+    var timeout = Watchdog.defaultSeconds
 
     /// The scenes named; one is taken.
     var scenes: [String] = []
@@ -87,7 +89,8 @@ struct SheetCommand: Command {
     }
 
     func run() -> Int32 {
-        let file = SceneFile(path: scene, overriding: overrides)
+        Watchdog.seconds = timeout
+        let file = Watchdog.read(scene, overriding: overrides)
         if let output, output != "-", !record, FileManager.default.fileExists(atPath: output),
            URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: file.sheetGolden).standardizedFileURL.path {
             Tool.printError("\(output) is the contact sheet's golden beside \(scene); sheet will not overwrite it", usage: Self.usage,
@@ -102,7 +105,7 @@ struct SheetCommand: Command {
         let format = output.flatMap { $0 == "-" ? nil : ImageFormat(path: $0) } ?? .png
         let result: (bytes: [UInt8], failures: [String])
         do {
-            result = try sheet.render(with: Renderer(), as: format)
+            result = try Watchdog.watch("rendering the sheet of \(scene)") { try sheet.render(with: Renderer(), as: format) }
         } catch {
             writeStderr("Error: \(scene): the sheet cannot be drawn: \(error)")
             return ExitCode.failure

@@ -141,7 +141,7 @@ struct TestCommand: Command {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             // A theme the scenes include is not a scene (SceneFiles says which files are).
             for path in SceneFiles.scenes(among: Self.files(under: root, ext: ".json").map { root + "/" + $0 }) {
-                all.append(SceneFile(path: path))
+                all.append(Watchdog.read(path))
             }
         }
         return all
@@ -165,8 +165,8 @@ struct TestCommand: Command {
     }
 
     func run() -> Int32 {
+        Watchdog.seconds = timeout
         if stale || prune { return runStale() }
-        Watchdog.start(seconds: timeout, what: "tintype test")
         let mode: RecordMode
         do { mode = try record ?? RecordMode.fromEnvironment() } catch {
             Tool.printError("\(error)", usage: Self.usage, hint: "See 'tintype help test'.")
@@ -228,7 +228,7 @@ struct TestCommand: Command {
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
             let r = verbose ? LayoutNote.renderer(sharing: renderer, for: item.displayName) : renderer
-            let entry = Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance)
+            let entry = Watchdog.watch("checking \(item.displayName)") { Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress.finished(entry, name: entry.displayName, seconds: seconds)
             return (entry, seconds)
@@ -364,7 +364,6 @@ struct TestCommand: Command {
     /// source, a diagram, an SVG) is never stale. While a scene fails to decode, the images it uses
     /// cannot be known, so nothing is listed or removed.
     func runStale() -> Int32 {
-        Watchdog.start(seconds: timeout, what: "tintype test \(prune ? "--prune" : "--stale")")
         var used = Set<String>()
         var stale: [String] = []
         let files = sceneFiles()

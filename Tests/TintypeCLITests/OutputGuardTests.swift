@@ -293,8 +293,14 @@ import Testing
         #expect(original.contains("\"actual\" : \"artifacts/"), "\(original)")
         try write(dir + "/secret.txt", "top secret\n")
         try FileManager.default.createSymbolicLink(atPath: dir + "/B/artifacts/link.png", withDestinationPath: dir + "/secret.txt")
+        // A link to a folder two levels down elsewhere: `out/../../secret.txt` reads as if inside
+        // the bundle, but the file system walks the link before each `..`.
+        try FileManager.default.createDirectory(atPath: dir + "/deep/er", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/B/artifacts/out", withDestinationPath: dir + "/deep/er")
+        #expect(text(dir + "/B/artifacts/out/../../secret.txt") == "top secret\n")
         let depth = String(repeating: "../", count: dir.split(separator: "/").count + 2)
-        for target in ["/etc/passwd", "\(depth)etc/passwd", "/proc/self/environ", "../secret.txt", "artifacts/../../secret.txt", "artifacts/link.png"] {
+        for target in ["/etc/passwd", "\(depth)etc/passwd", "/proc/self/environ", "../secret.txt", "artifacts/../../secret.txt", "artifacts/link.png",
+                       "artifacts/out/../../secret.txt"] {
             for field in ["actual", "strip", "expected"] {
                 try write(dir + "/B/results.json", try forge(original) { $0[field] = target })
                 try? FileManager.default.removeItem(atPath: dir + "/R")
@@ -373,5 +379,26 @@ import Testing
         // Not the home folder.
         let home = try cli.run(["stamp", dir + "/S"], in: dir, environment: ["HOME": dir + "/S"])
         #expect(home.status == 64 && home.stderr.contains("the home folder"), "\(home.stderr)")
+    }
+
+    /// Every command that reads or renders scenes has a time budget for each, one minute unless
+    /// --timeout says otherwise; `variants` and `test --stale` too, which only read.
+    @Test func everyCommandThatRendersHasATimeout() throws {
+        for command in ["render", "test", "variants", "sheet", "icon", "screenshots", "launch-images"] {
+            let help = try cli.run(["help", command]).out
+            #expect(help.contains("--timeout SECONDS") && help.contains("(default 60)"), "\(command): \(help)")
+        }
+        let dir = try project()
+        defer { remove(dir) }
+        // A scene that takes well over a millisecond to read: 20,000 views.
+        let views = Array(repeating: #"{"view": {"frame": [0, 0, 1, 1]}}"#, count: 20_000).joined(separator: ", ")
+        try write(dir + "/big/big.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"subviews": [\#(views)]}}}"#)
+        for args in [["variants", "big/big.json"], ["test", "big", "--stale"], ["test", "big", "--prune"], ["sheet", "big/big.json", "-o", "s.png"],
+                     ["launch-images", "big/big.json", "-o", "L"], ["screenshots", "big", "-o", "shots"], ["icon", "big/big.json", "-o", "I"]] {
+            let r = try cli.run(args + ["--timeout", "0.001"], in: dir)
+            #expect(r.status == 1, "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("big.json took longer than --timeout 0.001 seconds; stopped"), "\(args): \(r.stderr)")
+        }
+        #expect(try cli.run(["variants", "big/big.json"], in: dir).status == 0)
     }
 }

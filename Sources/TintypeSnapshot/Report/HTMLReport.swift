@@ -3,6 +3,7 @@
 // of every image it shows under images/, linked relatively; nothing points at the artifacts folder,
 // the network or the clock. The same entries give the same bytes.
 import Foundation
+import TintypeModel
 import TintypeRender
 
 /// A self-contained HTML report of a test run: a summary, each failed and recorded scene with its
@@ -34,7 +35,7 @@ public enum HTMLReport {
         // and an artifact that happens to live under the old images/ is read before it is removed.
         let staging = directory + "/.images-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer { try? fm.removeItem(atPath: staging) }
-        let page = try ReportAssembler(stagingDirectory: staging, roots: roots?.map(ReportPaths.resolved)).assemble(entries)
+        let page = try ReportAssembler(stagingDirectory: staging, roots: roots?.map { FilePaths.resolved($0) }).assemble(entries)
         if fm.fileExists(atPath: staging) {
             // The marker that lets the next report replace this images/ folder.
             do { try AtomicFile.write(Array(imagesMarkerText.utf8), to: staging + "/" + imagesMarker) } catch {
@@ -92,31 +93,6 @@ extension HTMLReport {
         guard !strangers.isEmpty else { return nil }
         let shown = strangers.prefix(3).joined(separator: ", ") + (strangers.count > 3 ? " and \(strangers.count - 3) more" : "")
         return "\(images) holds files Tintype did not write (\(shown)); the report will not replace it"
-    }
-}
-
-/// Paths as the report compares them.
-enum ReportPaths {
-    /// Absolute, without `.` and `..`, with the symbolic links of the part that exists resolved.
-    static func resolved(_ path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var head = absolute
-        var tail: [String] = []
-        while head != "/" {
-            if let real = realpath(head, nil) {
-                defer { free(real) }
-                let r = String(cString: real)
-                return tail.isEmpty ? r : (r == "/" ? "" : r) + "/" + tail.reversed().joined(separator: "/")
-            }
-            tail.append((head as NSString).lastPathComponent)
-            head = (head as NSString).deletingLastPathComponent
-        }
-        return absolute
-    }
-
-    /// Whether `inner` (resolved) is `outer` (resolved) or lies inside it.
-    static func contains(_ outer: String, _ inner: String) -> Bool {
-        outer == inner || inner.hasPrefix(outer == "/" ? "/" : outer + "/")
     }
 }
 
@@ -190,7 +166,7 @@ struct ReportAssembler {
 
     private func copyImages(_ entry: ReportEntry, slug: String) throws -> [ReportImage] {
         try sources(entry).map { role, path in
-            let readable = roots.map { roots in roots.contains { ReportPaths.contains($0, ReportPaths.resolved(path)) } } ?? true
+            let readable = roots.map { roots in roots.contains { FilePaths.contains($0, FilePaths.resolved(path)) } } ?? true
             guard readable, let data = FileManager.default.contents(atPath: path) else {
                 return ReportImage(role: role, src: nil, original: path)
             }

@@ -175,24 +175,10 @@ public enum ResultBundle {
         // Every artifact lies inside the bundle: a results.json naming any other file (an absolute
         // path, a way out with .., a symbolic link leading out) is refused, and nothing of that
         // file is read or quoted.
-        let root = ReportPaths.resolved(bundle)
         for e in results.entries {
             for (role, path) in [("expected", e.expected), ("actual", e.actual), ("diff", e.diff), ("strip", e.strip)] {
-                guard let path else { continue }
-                let how: String?
-                if path.hasPrefix("/") {
-                    how = "an absolute path"
-                } else if !ReportPaths.contains(URL(fileURLWithPath: bundle).standardizedFileURL.path,
-                                                URL(fileURLWithPath: bundle + "/" + path).standardizedFileURL.path) {
-                    how = "a path leading out of it with .."
-                } else if !ReportPaths.contains(root, ReportPaths.resolved(bundle + "/" + path)) {
-                    how = "a symbolic link leading out of it"
-                } else {
-                    how = nil
-                }
-                if let how {
-                    throw SnapshotError("\(file): the \(role) image of \(e.scene) lies outside the bundle (\(how)); report merge reads only files inside its bundles")
-                }
+                guard let path, let how = FilePaths.escape(of: path, inside: bundle) else { continue }
+                throw SnapshotError("\(file): the \(role) image of \(e.scene) lies outside the bundle (\(how)); report merge reads only files inside its bundles")
             }
         }
         results.entries = results.entries.map { $0.mapPaths { bundle + "/" + $0 } }
