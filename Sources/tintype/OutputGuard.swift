@@ -241,8 +241,10 @@ struct OutputGuard {
         return nil
     }
 
-    /// The scene whose golden `path` (resolved) is, when that file exists: a scene file in its
-    /// folder whose name it begins with, asked through SceneFile (every variant counts).
+    /// The scene whose golden `path` (resolved) is, when that file exists: any scene file in its
+    /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png`, `NAME.sheet.png` or a
+    /// vector golden such as `NAME.svg` beside `NAME.json`), asked through SceneFile, so every
+    /// variant counts; not only the scenes of the run.
     static func goldenOwner(of path: String) -> String? {
         guard ImageFormat(path: path) != nil, FileManager.default.fileExists(atPath: path) else { return nil }
         let folder = (path as NSString).deletingLastPathComponent

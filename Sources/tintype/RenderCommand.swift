@@ -183,15 +183,11 @@ struct RenderCommand: Command {
         // What UIKit would ignore (the scene still renders, as UIKit draws it) is said first.
         for file in files { for w in file.scene?.warnings ?? [] { writeStderr("Warning: \(w)") } }
         var targets: [String: String] = [:]
-        // Every file a render reads (scenes and the images they use), which no output may replace.
-        var inputs: [String: String] = [:]
-        for file in files where file.path != "-" {
-            inputs[URL(fileURLWithPath: file.path).standardizedFileURL.path] = "the scene \(file.path)"
-            guard let scene = file.scene else { continue }
-            for image in scene.imageFiles { inputs[image] = "an image \(file.path) uses" }
-            for included in scene.includedFiles { inputs[included] = "a file \(file.path) includes" }
-        }
-        if let book = bookPath { return runBook(book, files: files, inputs: inputs) }
+        // Every file a render reads (scenes, the images they use, the files they include, their
+        // catalogs), which no output may replace; goldens and other files are checked there too.
+        var outputs = OutputGuard(command: Self.name)
+        for file in files { outputs.add(file) }
+        if let book = bookPath { return runBook(book, files: files, outputs: outputs) }
         for file in files {
             if output == "-" && file.outputs.count > 1 {
                 Tool.printError("\(file.path == "-" ? "<stdin>" : file.path) has \(file.outputs.count) variants, and -o - (standard output) takes one image", usage: Self.usage,
@@ -206,14 +202,8 @@ struct RenderCommand: Command {
                     return ExitCode.usage
                 }
                 targets[key] = file.path
-                if let owner = Self.goldenOwner(of: key) {
-                    Tool.printError("\(dest) is the golden of \(owner); render will not overwrite it", usage: Self.usage,
-                                    hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
-                    return ExitCode.usage
-                }
-                if let input = inputs[key] {
-                    Tool.printError("\(dest) is \(input); render will not overwrite its own input", usage: Self.usage,
-                                    hint: "Pass -o to write elsewhere.")
+                if let problem = outputs.fileProblem(dest, option: "-o", content: .image) {
+                    Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
                     return ExitCode.usage
                 }
             }
@@ -255,12 +245,6 @@ struct RenderCommand: Command {
     /// The file written (nil for standard output), or the error.
     enum Outcome { case success(String?), failure(String) }
 
-    /// The scene whose golden `path` (standardized) is, when that file exists: any scene file in its
-    /// folder whose name it begins with (`NAME.png`, `NAME.VARIANT.png` or a vector golden such as
-    /// `NAME.svg` beside `NAME.json`), asked
-    /// through SceneFile, so every variant counts; not only the scenes being rendered.
-    static func goldenOwner(of path: String) -> String? { OutputGuard.goldenOwner(of: path) }
-
     /// Renders one variant of a scene file.
     func renderOne(_ out: SceneFile.Output, renderer: Renderer) -> Outcome {
         guard let scene = out.variant?.scene else { return .failure(out.error ?? "\(out.scenePath): nothing to render") }
@@ -281,15 +265,9 @@ struct RenderCommand: Command {
 
     /// Renders every variant of every scene, in the order given, as the pages of one PDF. Any
     /// failure writes nothing.
-    func runBook(_ book: String, files: [SceneFile], inputs: [String: String]) -> Int32 {
-        let key = URL(fileURLWithPath: book).standardizedFileURL.path
-        if let owner = Self.goldenOwner(of: key) {
-            Tool.printError("\(book) is the golden of \(owner); render will not overwrite it", usage: Self.usage,
-                            hint: "Pass -o to write elsewhere, or record goldens with 'tintype test --record'.")
-            return ExitCode.usage
-        }
-        if let input = inputs[key] {
-            Tool.printError("\(book) is \(input); render will not overwrite its own input", usage: Self.usage, hint: "Pass -o to write elsewhere.")
+    func runBook(_ book: String, files: [SceneFile], outputs: OutputGuard) -> Int32 {
+        if let problem = outputs.fileProblem(book, option: "-o", content: .image) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
         }
         var pages: [Scene] = []

@@ -6,5 +6,4 @@ import Foundation
 // A closed standard output is an error to report (EPIPE), not a signal that ends the process silently.
 signal(SIGPIPE, SIG_IGN)
 
-let commands: [any Command.Type] = [RenderCommand.self, ImportCommand.self, IconCommand.self, ScreenshotsCommand.self, LaunchImagesCommand.self, TestCommand.self, ReportCommand.self, DiffCommand.self, DevicesCommand.self, VariantsCommand.self, SheetCommand.self, PreviewCommand.self, StampCommand.self, FontsCommand.self, SchemaCommand.self]
-exit(Tool.main(Array(CommandLine.arguments.dropFirst()), commands: commands))
+exit(Tool.main(Array(CommandLine.arguments.dropFirst()), commands: Tool.commands))
