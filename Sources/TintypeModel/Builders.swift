@@ -112,6 +112,12 @@ extension View {
         return v
     }
 
+    /// UIVisualEffectView blurring what is under it with `effect`; `content` is its content view's subviews.
+    public static func visualEffectView(_ effect: BlurEffectStyle = .light, frame: Rect? = nil, layout: LayoutPins? = nil,
+                                        @ViewBuilder content: () -> [View] = { [] }) -> View {
+        of(.visualEffectView(VisualEffectView(effect: effect)), frame: frame, layout: layout, subviews: content)
+    }
+
     /// A table view placed by `layout`.
     public static func tableView(_ table: TableView, layout: LayoutPins, id: String? = nil) -> View {
         of(.tableView(table), layout: layout, id: id)

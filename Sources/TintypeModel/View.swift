@@ -86,6 +86,8 @@ public enum ViewKind: Sendable, Equatable {
     case tableView(TableView)
     /// UIStackView: see `Components/StackView.swift`.
     case stackView(StackView)
+    /// UIVisualEffectView with a blur: see `Components/VisualEffectView.swift`.
+    case visualEffectView(VisualEffectView)
 
     /// The key naming this kind in a scene file.
     public var name: String {
@@ -103,18 +105,19 @@ public enum ViewKind: Sendable, Equatable {
         case .control(let c): c.name
         case .tableView: "tableView"
         case .stackView: "stackView"
+        case .visualEffectView: "visualEffectView"
         }
     }
 }
 
 extension ViewKind {
     /// Whether a view of this kind can size itself (UIKit's intrinsicContentSize): a label, image
-    /// view, control or stack view can; a plain view, text view, shape, scroll view, controller or
-    /// table cannot. The layout's components agree (a test holds them to it).
+    /// view, control or stack view can; a plain view, text view, shape, scroll view, controller,
+    /// table or visual effect view cannot. The layout's components agree (a test holds them to it).
     public var hasIntrinsicSize: Bool {
         switch self {
         case .label, .image, .control, .stackView: true
-        case .plain, .textView, .shape, .scrollView, .controller, .tableView: false
+        case .plain, .textView, .shape, .scrollView, .controller, .tableView, .visualEffectView: false
         }
     }
 }

@@ -189,8 +189,20 @@ extension Importer {
             table(n, into: &o)
             subviewsNode = nil
         case "visualEffectView":
-            warn(n, "visualEffect", "a UIVisualEffectView's blur is not drawn; its content view is")
+            kind = "visualEffectView"
             subviewsNode = n.child("view", key: "contentView")?.child("subviews")
+            if let blur = n.child("blurEffect") {
+                let style = blur["style"] ?? "light"
+                if ["extraLight", "light", "dark", "regular", "prominent"].contains(style) { o.set("effect", style) } else {
+                    warn(blur, "visualEffect", "the blur style \(style) (after iOS 11) is drawn as light", attribute: "style", id: n["id"])
+                    o.set("effect", "light")
+                }
+            } else if n.child("vibrancyEffect") != nil {
+                warn(n, "visualEffect", "a vibrancy effect is not drawn; its content view's subviews are, as they are")
+                o.set("effect", "none")
+            } else {
+                o.set("effect", "none")
+            }
         default:
             let className = n["customClass"] ?? Self.placeholderClasses[n.name] ?? "UI" + n.name.prefix(1).uppercased() + n.name.dropFirst()
             return placeholder(className, node: n, frame: rect(n, "frame"), context: context)

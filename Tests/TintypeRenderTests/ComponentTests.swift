@@ -1,5 +1,5 @@
 import Testing
-import TintypeModel
+@testable import TintypeModel
 @testable import TintypeLayout
 @testable import TintypeRender
 
@@ -17,16 +17,49 @@ import TintypeModel
           {"button": {"title": "Go"}}, {"segmentedControl": {"segments": ["A", "B"]}}, {"stepper": {}},
           {"switch": {}}, {"slider": {}}, {"progressView": {}}, {"pageControl": {"numberOfPages": 3}},
           {"activityIndicator": {}}, {"textField": {"text": "Hi"}}, {"searchBar": {}}, {"pickerView": {"components": [{"rows": ["A"]}]}},
-          {"datePicker": {}}
+          {"datePicker": {}}, {"visualEffectView": {"effect": "dark"}}
         ]}}}
         """#
         return (try? SceneDecoder.decode(json, file: "kinds.json", baseDirectory: repositoryRoot))?.root.subviews ?? []
     }()
 
     @Test func everyKindIsInTheList() {
-        // Controllers count once; every other kind name appears once.
+        // Every kind the decoder knows, controllers counted once (one content controller stands for them).
         let names = Set(Self.everyKind.map { $0.kind.name })
-        #expect(names.count == 21, "\(names.sorted())")
+        let known = Set(SceneDecoder.kinds.map(\.name)).subtracting(["navigationController", "tabBarController", "splitViewController"])
+        #expect(names == known, "missing \(known.subtracting(names).sorted())")
+    }
+
+    @Test func aVisualEffectViewBlursWhatIsUnderItAndWashesItWithItsStyle() throws {
+        func items(_ effect: String, _ extra: String = "") throws -> [DisplayItem] {
+            let s = try scene(#"{"canvas": {"size": [100, 100]}, "root": {"view": {"subviews": [{"visualEffectView": {"frame": [10, 20, 60, 40], "effect": "\#(effect)"\#(extra)}}]}}}"#)
+            return try sharedRenderer.displayList(for: s).items
+        }
+        func first(_ items: [DisplayItem]) -> (Backdrop, Color)? {
+            for (i, item) in items.enumerated() {
+                if case .backdrop(let b) = item, i + 1 < items.count, case .fill(_, .color(let c), _) = items[i + 1] { return (b, c) }
+                if case .group(let g) = item, let found = first(g.items) { return found }
+            }
+            return nil
+        }
+        let expected: [(String, Double, Color)] = [("extraLight", 20, Color(white: 0.97, alpha: 0.8)), ("light", 30, Color(white: 1, alpha: 0.3)),
+                                                   ("dark", 20, Color(white: 0.11, alpha: 0.73)), ("regular", 30, Color(white: 1, alpha: 0.3)),
+                                                   ("prominent", 20, Color(white: 0.97, alpha: 0.8))]
+        for (style, radius, wash) in expected {
+            let found = try #require(first(try items(style)), "\(style) draws a backdrop and its wash")
+            #expect(found.0.rect == Rect(x: 10, y: 20, width: 60, height: 40) && found.0.blurRadius == radius && found.0.saturation == 1.8, "\(style)")
+            #expect(found.1 == wash, "\(style): \(found.1)")
+        }
+        #expect(first(try items("none")) == nil, "no effect draws nothing of its own")
+        // Clipped to a corner radius, the blur is inside the rounded clip.
+        let clipped = try items("light", #", "cornerRadius": 10, "clipsToBounds": true"#)
+        guard case .group(let g)? = clipped.first(where: { if case .group = $0 { true } else { false } }) else { Issue.record("no group: \(clipped)"); return }
+        #expect(g.clip != nil && first(g.items) != nil)
+    }
+
+    @Test func aVisualEffectViewsStyleIsOneOfUIKits() throws {
+        let issues = SceneDecoder.issues(decoding: #"{"root": {"visualEffectView": {"effect": "frosted"}}}"#)
+        #expect(issues.contains { $0.path == "root.effect" && $0.message.contains("frosted") && $0.message.contains("extraLight") }, "\(issues)")
     }
 
     @Test func componentsMeasureExactlyTheKindsTheModelSaysSizeThemselves() throws {

@@ -173,6 +173,46 @@ struct StoryboardImportTests {
         #expect(json.contains("\"text\": \"MKMapView\""))
     }
 
+    @Test func visualEffectViewsKeepTheirBlurStyle() throws {
+        let text = Self.header + """
+
+            <scenes><scene sceneID="s1"><objects>
+              <viewController id="vc" sceneMemberID="viewController">
+                <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/>
+                  <subviews>
+                    <visualEffectView opaque="NO" id="fx1"><rect key="frame" x="0" y="0" width="375" height="100"/>
+                      <view key="contentView" id="fx1c"><rect key="frame" x="0" y="0" width="375" height="100"/>
+                        <subviews><label text="On the blur" id="lbl"><rect key="frame" x="16" y="40" width="200" height="21"/></label></subviews>
+                      </view>
+                      <blurEffect style="dark"/>
+                    </visualEffectView>
+                    <visualEffectView opaque="NO" id="fx2"><rect key="frame" x="0" y="100" width="375" height="100"/>
+                      <view key="contentView" id="fx2c"/>
+                      <blurEffect style="systemMaterial"/>
+                    </visualEffectView>
+                    <visualEffectView opaque="NO" id="fx3"><rect key="frame" x="0" y="200" width="375" height="100"/>
+                      <view key="contentView" id="fx3c"/>
+                      <vibrancyEffect><blurEffect style="light"/></vibrancyEffect>
+                    </visualEffectView>
+                  </subviews>
+                </view>
+              </viewController>
+            </objects></scene></scenes></document>
+            """
+        let (imported, errors) = importText(text)
+        let result = try #require(imported, "\(errors)")
+        let decoded = try SceneDecoder.decode(try #require(result.scenes.first).json, file: "vc.json")
+        guard case .controller(.content(let vc)) = decoded.root.kind else { Issue.record("root is \(decoded.root.kind.name)"); return }
+        let effects: [BlurEffectStyle?] = vc.view.subviews.map { if case .visualEffectView(let v) = $0.kind { v.effect } else { nil } }
+        #expect(effects == [.dark, .light, BlurEffectStyle.none])
+        var label: String?
+        if case .label(let l)? = vc.view.subviews.first?.subviews.first?.kind { label = l.text }
+        #expect(label == "On the blur", "the content view's subviews are the effect view's")
+        let warnings = result.warnings.map(\.description)
+        #expect(warnings.contains { $0.contains("fx2") && $0.contains("systemMaterial") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("fx3") && $0.contains("vibrancy") }, "\(warnings)")
+    }
+
     // MARK: Bad files
 
     func importText(_ text: String, in directory: String = NSTemporaryDirectory()) -> (StoryboardImport?, [String]) {

@@ -14,6 +14,7 @@ extension ViewKind {
         case .controller(let m): ControllerComponent(controller: m)
         case .tableView(let m): TableViewComponent(table: m)
         case .stackView(let m): StackViewComponent(stack: m)
+        case .visualEffectView(let m): VisualEffectViewComponent(effectView: m)
         case .control(.button(let m)): ButtonComponent(button: m)
         case .control(.segmentedControl(let m)): SegmentedControlComponent(control: m)
         case .control(.stepper(let m)): StepperComponent(stepper: m)

@@ -360,6 +360,7 @@ public enum SceneDecoder {
         ("splitViewController", { r, depth in decodeController(kind: "splitViewController", r, depth: depth).map(ViewKind.controller) }),
         ("tableView", { r, depth in TableView.decode(r, depth: depth).map(ViewKind.tableView) }),
         ("stackView", { r, depth in .stackView(StackView.decode(r, depth: depth)) }),
+        ("visualEffectView", { r, _ in .visualEffectView(VisualEffectView.decode(r)) }),
     ]
 
     static let controlKinds: [KindDecoder] = Control.kinds.map { kind in

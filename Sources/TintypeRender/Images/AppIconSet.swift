@@ -108,25 +108,15 @@ public enum AppIconSet {
         // Largest first: the 1024 icon's encoding is the longest job, and should not start last.
         let sizes = Set(slots.map(\.pixels)).sorted(by: >)
         let shared = try SharedPixels(large)
-        let results = IconResults(count: sizes.count)
-        DispatchQueue.concurrentPerform(iterations: sizes.count) { i in
-            results.set(i, Result { () throws(ImageFileError) -> [UInt8] in
+        let results = concurrentMap(count: sizes.count) { i in
+            Result { () throws(ImageFileError) -> [UInt8] in
                 let view = try shared.surface()
                 return try (sizes[i] == minimumSource ? view : scaled(view, to: sizes[i])).pngData()
-            })
+            }
         }
         var files: [String: [UInt8]] = ["Contents.json": Array(contentsJSON().utf8)]
-        for (i, pixels) in sizes.enumerated() { files[filename(pixels: pixels)] = try results.get(i).get() }
+        for (i, pixels) in sizes.enumerated() { files[filename(pixels: pixels)] = try results[i].get() }
         return files
-    }
-
-    /// The encoded sizes, each set by one job of `make`.
-    private final class IconResults: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [Result<[UInt8], ImageFileError>]
-        init(count: Int) { slots = Array(repeating: .failure(ImageFileError("not made")), count: count) }
-        func set(_ i: Int, _ r: Result<[UInt8], ImageFileError>) { lock.lock(); slots[i] = r; lock.unlock() }
-        func get(_ i: Int) -> Result<[UInt8], ImageFileError> { lock.lock(); defer { lock.unlock() }; return slots[i] }
     }
 
     private static func checkSquare(_ w: Int, _ h: Int, _ source: String) throws(ImageFileError) {
