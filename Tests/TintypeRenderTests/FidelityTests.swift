@@ -58,7 +58,8 @@ import TintypeModel
         let m = try presented(#"{ "alert": { "title": "Sign in", "message": "Input your ID and Password", "textFields": [ { "placeholder": "ID" }, { "placeholder": "Password", "secureTextEntry": true } ], "actions": [ { "title": "Cancel", "style": "cancel" }, "Sign in" ] } }"#)
         let box = try #require(m.backdrops.first)
         #expect(box.height == 186)
-        let fields = m.fills.filter { $0.width == 238 && $0.height == 25 }
+        // Each field's white reaches over its bottom border (a pixel more): 25 high and one line.
+        let fields = m.fills.filter { $0.width == 238 && $0.height == 26 }
         #expect(fields.map { $0.minY - box.minY } == [80, 105])
         let separator = try #require(m.fills.first { $0.height == 1 && $0.width == 270 })
         #expect(separator.minY - box.minY == 142)

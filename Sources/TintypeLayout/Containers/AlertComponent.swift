@@ -43,6 +43,14 @@ struct AlertComponent {
     /// message's baseline and end 12 above the separator.
     static let textTop = 20.0, titleToMessage = 3.0, baselineToButtons = 24.0, baselineToFields = 24.0, fieldsToButtons = 12.0
     static let fieldHeight = 25.0
+    /// A text field's border: black at 16%, so it reads (214,214,214) over white and darker (180)
+    /// where two stacked fields' borders meet, as on the iOS 10 screenshot (214 around the fields,
+    /// 172 between them, where the screenshot's sharpening darkens a line by several levels).
+    static let fieldBorder = Color(white: 0, alpha: 0.16)
+    /// From a field's left edge to its text; the focused (first) field's caret, 1 wide and 15
+    /// high, starts 5.5 in and its empty field's placeholder 8 in (measured at 1x on iOS 10: the
+    /// tint caret at x 34–35 and "ID" from 38 in a field from 29, "Password" from 35).
+    static let fieldTextInset = 5.0, caretInset = 5.5, focusedPlaceholderInset = 8.0
 
     /// Where an alert's parts go, in points from the top of the box.
     struct AlertLayout {
@@ -95,17 +103,37 @@ struct AlertComponent {
             inside.append(label(s, font: font, color: .black, frame: Rect(x: box.minX + pad, y: box.minY + top, width: textWidth, height: h), direction: env.layoutDirection))
         }
         let fieldHeight = Self.fieldHeight
+        // Each field's outline reaches the next one's top line, over white; the fields' fills go
+        // first, so the two outlines that meet between stacked fields darken each other.
+        let fieldRects = a.textFields.indices.map { i in
+            Rect(x: box.minX + pad, y: box.minY + layout.fieldsTop + Double(i) * fieldHeight, width: textWidth, height: fieldHeight + 1 / env.scale)
+        }
+        for outlined in fieldRects {
+            inside.append(.fill(path: .rect(outlined), paint: .color(.white), rule: .nonZero))
+        }
+        for outlined in fieldRects {
+            inside.append(.stroke(path: .rect(outlined.insetBy(dx: 0.5 / env.scale, dy: 0.5 / env.scale)), paint: .color(Self.fieldBorder),
+                                  style: StrokeStyle(width: 1 / env.scale, cap: .butt, join: .miter, miterLimit: 10, dashes: [], dashPhase: 0)))
+        }
         for (i, field) in a.textFields.enumerated() {
             let r = Rect(x: box.minX + pad, y: box.minY + layout.fieldsTop + Double(i) * fieldHeight, width: textWidth, height: fieldHeight)
-            inside.append(.fill(path: .rect(r), paint: .color(.white), rule: .nonZero))
-            // Stacked fields share a border: each one's outline reaches the next one's top line.
-            let outlined = Rect(x: r.minX, y: r.minY, width: r.width, height: r.height + 1 / env.scale)
-            inside.append(.stroke(path: .rect(outlined.insetBy(dx: 0.5 / env.scale, dy: 0.5 / env.scale)), paint: .color(Color(rgb8: 205, 205, 205)),
-                                  style: StrokeStyle(width: 1 / env.scale, cap: .butt, join: .miter, miterLimit: 10, dashes: [], dashPhase: 0)))
             let shown = field.text.map { field.isSecure ? String(repeating: "\u{2022}", count: $0.count) : $0 }
-            let value = shown.flatMap { $0.isEmpty ? nil : $0 } ?? field.placeholder ?? ""
-            let color: Color = shown?.isEmpty == false ? .black : Color(rgb8: 0xC7, 0xC7, 0xCD)
-            inside.append(.line(value, font: messageFont, color: color, frame: r.insetBy(dx: 4, dy: 0), direction: env.layoutDirection))
+            let hasText = shown?.isEmpty == false
+            let value = hasText ? shown ?? "" : field.placeholder ?? ""
+            let color: Color = hasText ? .black : Color(rgb8: 0xC7, 0xC7, 0xCD)
+            // UIKit makes the first field the first responder: a tint caret at its text's start
+            // (after its text when it has some), its placeholder after the caret.
+            let focused = i == 0
+            let inset = focused && !hasText ? Self.focusedPlaceholderInset : Self.fieldTextInset
+            let rtl = env.layoutDirection == .rightToLeft
+            let textFrame = Rect(x: r.minX + (rtl ? Self.fieldTextInset : inset), y: r.minY, width: max(0, r.width - inset - Self.fieldTextInset), height: r.height)
+            inside.append(.line(value, font: messageFont, color: color, frame: textFrame, direction: env.layoutDirection))
+            if focused {
+                // From the text's start (its right end, right to left).
+                let offset = hasText ? Self.fieldTextInset + min(text.size(of: value, font: messageFont).width, textFrame.width) + 0.5 : Self.caretInset
+                let x = rtl ? r.maxX - offset - 1 : r.minX + offset
+                inside.append(.fill(path: .rect(Rect(x: x, y: r.midY - 7.5, width: 1, height: 15)), paint: .color(env.tint), rule: .nonZero))
+            }
         }
         let hair = 1 / env.scale
         // Two actions sit side by side, cancel on the leading side (the right, right to left); more
@@ -133,6 +161,9 @@ struct AlertComponent {
     }
 
     static let sheetRow = 57.0
+    /// An action sheet's title and message: a neutral gray, (123,123,123) on the iOS 10 screenshot's
+    /// glyph stems (darker than systemGray's 142, which it was).
+    static let sheetHeaderText = Color(rgb8: 123, 123, 123)
     /// Each separator between a sheet's rows takes half a point of its own (measured on iOS 10:
     /// rows 57 high step 57.5, so a header and four actions make a 274-point group).
     static let sheetSeparator = 0.5
@@ -175,7 +206,7 @@ struct AlertComponent {
         var out: [DisplayItem] = []
         var y = group.minY + (headerHeight - header.reduce(0) { $0 + $1.2 + 2 } + 2) / 2
         for (s, font, h) in header {
-            out.append(label(s, font: font, color: Color.systemGray, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h), direction: env.layoutDirection))
+            out.append(label(s, font: font, color: Self.sheetHeaderText, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h), direction: env.layoutDirection))
             y += h + 2
         }
         let step = Self.sheetRow + Self.sheetSeparator

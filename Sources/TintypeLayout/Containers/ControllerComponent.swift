@@ -84,6 +84,12 @@ struct ContainerLayout {
         inner.safeRect = safe.inset(by: vc.additionalSafeAreaInsets)
         var view = vc.view
         view.frame = nil
+        if !view.insetsLayoutMarginsFromSafeArea, view.layoutMargins == nil {
+            // Its margins are the system's, from its bounds: neither the bars nor the additional
+            // safe area insets move them.
+            let side = env.traits.layoutMargin
+            view.layoutMargins = LayoutMargins(top: 0, leading: side, bottom: 0, trailing: side)
+        }
         if vc.viewRespectsSystemMinimumLayoutMargins, var m = view.layoutMargins {
             let minimum = env.traits.layoutMargin
             m.leading = max(m.leading, minimum); m.trailing = max(m.trailing, minimum)

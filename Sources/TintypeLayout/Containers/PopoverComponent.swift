@@ -127,6 +127,9 @@ struct PopoverComponent {
                                           permitted: popover.source.permittedArrowDirections).snapped(window.scale)
         var env = window.child(tintColor: nil, mode: .normal, path: "presented")
         env.safeRect = layout.body
+        // A popover's content has a compact width, so its margins are a phone's 16, not the iPad's 20.
+        env.traits.isRegularWidth = false
+        env.traits.layoutMargin = 16
         let content = try context.layout(popover.root, in: layout.body, parent: env, path: "presented.root")
         return Self.chrome(layout, background: popover.backgroundColor ?? Self.panel, content: content)
     }

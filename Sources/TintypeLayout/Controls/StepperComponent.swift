@@ -25,6 +25,8 @@ struct StepperComponent: ViewComponent {
     static let dividerWidth = 1.0
     static let glyphLength = 15.0
     static let glyphThickness = 1.5
+    /// How far the plus sign's vertical bar sits above the horizontal bar's middle.
+    static let plusRise = 0.5
 
     static func items(_ c: Stepper, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
         let tint = env.tint
@@ -61,7 +63,9 @@ struct StepperComponent: ViewComponent {
             out += try centered(image, in: halves.plus, color: plusColor, env: env, context: context, key: "incrementImage")
         } else {
             let h = bar(horizontalIn: halves.plus)
-            let v = Rect(x: snap(halves.plus.midX - glyphThickness / 2), y: h.midY - glyphLength / 2, width: glyphThickness, height: glyphLength)
+            // The vertical bar rides half a point high (iOS 9 screenshot: it starts 0.67 point above
+            // where a bar centered on the horizontal one would).
+            let v = Rect(x: snap(halves.plus.midX - glyphThickness / 2), y: h.midY - glyphLength / 2 - plusRise, width: glyphThickness, height: glyphLength)
             out.append(.fill(path: Path(Path.rect(h).commands + Path.rect(v).commands), paint: .color(plusColor), rule: .nonZero))
         }
         return ControlDrawing.faded(out, alpha: c.state.isEnabled ? 1 : ControlDrawing.disabledAlpha)

@@ -294,16 +294,19 @@ struct TableCellDrawing {
         var out: [DisplayItem] = [.group(Group(items: content, clip: outline))]
 
         // The separator under the row: none under a selected row or above one, none after the last
-        // row of a grouped section (its edge hairline is drawn by the section).
+        // row of a grouped section (its edge hairline is drawn by the section), nor after the last
+        // row of a plain section that another section follows (its header band takes the place).
         let hidesSeparator = sep == 0 || row.isSelected || row.isHighlighted || next?.isSelected == true || next?.isHighlighted == true
-            || (cell.isLast && table.style != .plain)
+            || (cell.isLast && (table.style != .plain || cell.section < table.sections.count - 1))
         if !hidesSeparator {
             let automatic = textLeft - dx - cellRect.minX
             let inset = row.separatorInset ?? table.separatorInset
             let l = inset.map { table.separatorInsetReference == .fromCellEdges ? $0.left : automatic + $0.left } ?? automatic
             let r = inset?.right ?? 0
-            out.append(.fill(path: .rect(Rect(x: cellRect.minX + l, y: cellRect.maxY - sep, width: max(0, cellRect.width - l - r), height: sep)),
-                             paint: .color(component.separatorColor), rule: .nonZero))
+            // It belongs to the cell: a swiped row's slides with its content (the buttons cover the rest).
+            let line = DisplayItem.fill(path: .rect(Rect(x: cellRect.minX + l + dx, y: cellRect.maxY - sep, width: max(0, cellRect.width - l - r), height: sep)),
+                                        paint: .color(component.separatorColor), rule: .nonZero)
+            out.append(dx == 0 ? line : .group(Group(items: [line], clip: .rect(cellRect))))
         }
 
         if let swipe {

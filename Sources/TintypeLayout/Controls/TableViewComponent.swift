@@ -40,11 +40,13 @@ struct TableDrawing {
     /// width: also the gap between a cell's image and its text.
     var baseMargin: Double { table.layoutMargin ?? env.traits.era.cellMargin(env.traits) }
 
-    /// The cells' side margin: the table's or the device's, grown on a wide table so that the
-    /// content stays in the readable width (cellLayoutMarginsFollowReadableWidth).
+    /// The cells' side margin: the table's or the device's, grown on a wide table in a regular
+    /// width (an iPad, a wide phone in landscape) so that the content stays in the readable width
+    /// (cellLayoutMarginsFollowReadableWidth). In a compact width it stays the margin from the safe
+    /// area: an iPhone X in landscape puts text at 44 + 16 = 60, not in a readable column.
     var margin: Double {
         let m = baseMargin
-        guard table.cellLayoutMarginsFollowReadableWidth else { return m }
+        guard table.cellLayoutMarginsFollowReadableWidth, env.traits.isRegularWidth else { return m }
         let inner = frame.width - safe.left - safe.right - indexWidth
         return max(m, (inner - Resolver.readableWidth(env.contentSizeCategory)) / 2)
     }
