@@ -140,7 +140,9 @@ extension Scene {
                 return
             }
             if let s = value as? Size {
-                if !(s.width.isFinite && s.height.isFinite) || s.width < 0 || s.height < 0 { report(path, "expected a size of finite numbers at least 0, found \(format(s.width)) × \(format(s.height))") }
+                if !(s.width.isFinite && s.height.isFinite) || s.width < 0 || s.height < 0 {
+                    report(path, "expected a size of finite numbers at least 0, found \(format(s.width)) × \(format(s.height))")
+                }
                 return
             }
             if let d = value as? Double {

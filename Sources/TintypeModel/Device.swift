@@ -56,10 +56,13 @@ extension Device {
     public static let iPhoneX = phone("iPhone X", ["iPhone XS", "iPhone 11 Pro"], 375, 812, scale: 3, status: 44, top: 44, bottom: 34, side: 44, corner: 39)
     public static let iPhoneXR = phone("iPhone XR", ["iPhone 11"], 414, 896, scale: 2, status: 48, top: 48, bottom: 34, side: 48, corner: 41.5)
     public static let iPhone12mini = phone("iPhone 12 mini", ["iPhone 13 mini"], 375, 812, scale: 3, status: 50, top: 50, bottom: 34, side: 50, corner: 44)
-    public static let iPhone12 = phone("iPhone 12", ["iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14"], 390, 844, scale: 3, status: 47, top: 47, bottom: 34, side: 47, corner: 47.33)
-    public static let iPhone14Plus = phone("iPhone 14 Plus", ["iPhone 12 Pro Max", "iPhone 13 Pro Max"], 428, 926, scale: 3, status: 47, top: 47, bottom: 34, side: 47, corner: 53.33)
+    public static let iPhone12 = phone("iPhone 12", ["iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 14"], 390, 844,
+                                       scale: 3, status: 47, top: 47, bottom: 34, side: 47, corner: 47.33)
+    public static let iPhone14Plus = phone("iPhone 14 Plus", ["iPhone 12 Pro Max", "iPhone 13 Pro Max"], 428, 926,
+                                           scale: 3, status: 47, top: 47, bottom: 34, side: 47, corner: 53.33)
     public static let iPhone15Pro = phone("iPhone 15 Pro", ["iPhone 15", "iPhone 14 Pro"], 393, 852, scale: 3, status: 54, top: 59, bottom: 34, side: 59, corner: 55)
-    public static let iPhone15ProMax = phone("iPhone 15 Pro Max", ["iPhone 15 Plus", "iPhone 14 Pro Max"], 430, 932, scale: 3, status: 54, top: 59, bottom: 34, side: 59, corner: 55)
+    public static let iPhone15ProMax = phone("iPhone 15 Pro Max", ["iPhone 15 Plus", "iPhone 14 Pro Max"], 430, 932,
+                                             scale: 3, status: 54, top: 59, bottom: 34, side: 59, corner: 55)
     public static let iPad = pad("iPad", ["iPad (9.7-inch)", "iPad Air", "iPad mini"], 768, 1024, status: 20, bottom: 0, corner: 0)
     public static let iPadPro11 = pad("iPad Pro 11", ["iPad Pro (11-inch)", "iPad Pro 11-inch"], 834, 1194, status: 24, bottom: 20, corner: 18)
     public static let iPadPro12_9 = pad("iPad Pro 12.9", ["iPad Pro (12.9-inch)", "iPad Pro 12.9-inch"], 1024, 1366, status: 24, bottom: 20, corner: 18)

@@ -78,7 +78,8 @@ extension LayoutPins {
             let names = axis == "vertical" ? "top, bottom and height" : (pins.left != nil ? "left, right and width" : "leading, trailing and width")
             r.context.report(r.path, r.node.position, "\(names) together over-constrain the \(axis) axis; give two of them")
         }
-        for (center, edges, size) in [("centerX", [pins.left, pins.right, pins.leading, pins.trailing], pins.width), ("centerY", [pins.top, pins.bottom], pins.height)] where r.has(center) {
+        for (center, edges, size) in [("centerX", [pins.left, pins.right, pins.leading, pins.trailing], pins.width), ("centerY", [pins.top, pins.bottom], pins.height)]
+            where r.has(center) {
             if edges.contains(where: { $0 != nil }) {
                 r.context.report(join(r.path, center), r.node.position, "\(center) goes with a size, not with an edge")
             } else if size == nil {

@@ -324,7 +324,8 @@ extension Scene {
             if let first = seen[key] {
                 // Only a replacing override makes renders the same on purpose: keep the first.
                 if !overrides.isEmpty { continue }
-                throw VariantError(path: collisionPath(i), message: "writes the same file as \(describe(first)) (\(key.isEmpty ? "no trait tells them apart" : "NAME" + key + ".png"))")
+                throw VariantError(path: collisionPath(i),
+                                   message: "writes the same file as \(describe(first)) (\(key.isEmpty ? "no trait tells them apart" : "NAME" + key + ".png"))")
             }
             seen[key] = i
             out.append(r)
@@ -400,7 +401,8 @@ extension Variants {
             if let problem = AppLocale.problem(with: tag) { throw VariantError(path: "variants.locales[\(i)]", message: problem) }
         }
         for (i, s) in scales.enumerated() where !(s.isFinite && SceneLimits.scaleRange.contains(s)) {
-            throw VariantError(path: "variants.scales[\(i)]", message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(format(SceneLimits.scaleRange.upperBound)), found \(format(s))")
+            throw VariantError(path: "variants.scales[\(i)]",
+                               message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(format(SceneLimits.scaleRange.upperBound)), found \(format(s))")
         }
         for (i, c) in combinations.enumerated() {
             if let l = c.locale {
@@ -409,7 +411,11 @@ extension Variants {
                 }
                 if let problem = AppLocale.problem(with: tag) { throw VariantError(path: "variants.combinations[\(i)].locale", message: problem) }
             }
-            if c.isEmpty { throw VariantError(path: "variants.combinations[\(i)]", message: "a combination sets at least one trait (device, orientation, contentSizeCategory, layoutDirection, locale, tintAdjustmentMode or scale)") }
+            if c.isEmpty {
+                throw VariantError(path: "variants.combinations[\(i)]",
+                                   message: "a combination sets at least one trait "
+                                       + "(device, orientation, contentSizeCategory, layoutDirection, locale, tintAdjustmentMode or scale)")
+            }
             for d in TraitDimension.allCases where c.sets(d) && !values(d).isEmpty {
                 throw VariantError(path: "variants.combinations[\(i)].\(d.property)", message: "\"\(d.rawValue)\" already lists this trait; give it in one place")
             }

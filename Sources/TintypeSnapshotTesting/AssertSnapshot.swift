@@ -81,7 +81,8 @@ public func assertSnapshot<Format>(
         case .failure(let error):
             location.fail("Rendering\(variant.label.map { " the variant \($0)" } ?? "") failed: \(error)")
             let testFile = URL(fileURLWithPath: "\(location.filePath)").deletingPathExtension().lastPathComponent
-            SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + snapshotName, variant: variant.label, golden: snapshotName + (variant.suffix ?? "") + "." + strategy.pathExtension,
+            SnapshotRunReport.add(ReportEntry(scene: testFile + "/" + snapshotName, variant: variant.label,
+                                              golden: snapshotName + (variant.suffix ?? "") + "." + strategy.pathExtension,
                                               status: .failed, message: "rendering failed: \(error)"))
         }
     }

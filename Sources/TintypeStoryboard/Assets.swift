@@ -118,7 +118,8 @@ struct AssetCatalog {
             return other.map { .unsupported($0) } ?? .missing
         }
         let note = best.scale == best.nameScale ? nil
-            : "the file \((best.file as NSString).lastPathComponent) is \(best.scale)x in the asset catalog, but Tintype takes an image's scale from its name (@\(best.scale)x), so it is drawn at \(best.nameScale)x size"
+            : "the file \((best.file as NSString).lastPathComponent) is \(best.scale)x in the asset catalog, "
+                + "but Tintype takes an image's scale from its name (@\(best.scale)x), so it is drawn at \(best.nameScale)x size"
         return .found(best.file, scaleNote: note)
     }
 

@@ -60,7 +60,8 @@ extension Importer {
             var at = c["id"]!
             while let p = parents[at] {
                 if seen.contains(p.container) {
-                    error(p.segue, "a segue cycle: \((seen + [p.container]).map(quoted).joined(separator: " → ")) holds itself through relationship segues", attribute: "destination")
+                    error(p.segue, "a segue cycle: \((seen + [p.container]).map(quoted).joined(separator: " → ")) holds itself through relationship segues",
+                          attribute: "destination")
                     parents[at] = nil
                     break
                 }

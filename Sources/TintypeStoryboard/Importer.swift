@@ -75,7 +75,8 @@ struct Importer {
             throw fatal(root, "unknown document type \(quoted(type))\(hint); Tintype reads iOS storyboards (\(Self.storyboardType)) and xibs (\(Self.xibType))", attribute: "type")
         }
         guard root["version"] == "3.0" else {
-            throw fatal(root, "document version \(quoted(root["version"] ?? "")) is not one Tintype reads; Interface Builder has written version 3.0 since Xcode 5 (open and save the file in a newer Xcode)", attribute: "version")
+            throw fatal(root, "document version \(quoted(root["version"] ?? "")) is not one Tintype reads; "
+                        + "Interface Builder has written version 3.0 since Xcode 5 (open and save the file in a newer Xcode)", attribute: "version")
         }
         if let runtime = root["targetRuntime"], !runtime.hasPrefix("iOS.CocoaTouch") {
             throw fatal(root, "target runtime \(quoted(runtime)) is not iOS; Tintype draws iOS (iOS.CocoaTouch)", attribute: "targetRuntime")
@@ -225,7 +226,8 @@ struct Importer {
         if !skipped.isEmpty || !applied.isEmpty {
             let keys = all.compactMap { $0["key"] }.filter { $0 != "default" }
             guard !keys.isEmpty else { return }
-            warn(node, "variation", "size-class variations (\(keys.joined(separator: ", "))) are resolved for \(device.name) (\(traits.horizontal) width, \(traits.vertical) height); the scene file keeps that one", id: node["id"])
+            warn(node, "variation", "size-class variations (\(keys.joined(separator: ", "))) are resolved for \(device.name) "
+                 + "(\(traits.horizontal) width, \(traits.vertical) height); the scene file keeps that one", id: node["id"])
         }
     }
 }

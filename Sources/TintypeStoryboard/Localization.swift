@@ -179,7 +179,8 @@ enum StringsReader {
                     try skip()
                 }
                 guard peek() == ";" else {
-                    throw StringsError(position: position, message: "expected \";\" after the entry for \(quoted(key))\(peek().map { ", found \(quoted(String($0)))" } ?? ", found the end of the file")")
+                    let found = peek().map { ", found \(quoted(String($0)))" } ?? ", found the end of the file"
+                    throw StringsError(position: position, message: "expected \";\" after the entry for \(quoted(key))\(found)")
                 }
                 advance()
                 out.append((key, value, at))

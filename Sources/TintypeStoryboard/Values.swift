@@ -161,7 +161,8 @@ extension Importer {
         if let name = c["name"] {
             if let r = resourceColors[name], r["red"] != nil || r["white"] != nil { return components(r) }
             if let hex = assets.color(named: name) { return .string(hex) }
-            warn(c, "missingColor", "the color \(quoted(name)) is in no asset catalog near the file (\(assets.describeSearch())); it is left out", attribute: "name", id: owner?["id"])
+            warn(c, "missingColor", "the color \(quoted(name)) is in no asset catalog near the file (\(assets.describeSearch())); it is left out",
+                 attribute: "name", id: owner?["id"])
             return nil
         }
         return nil
@@ -209,7 +210,8 @@ extension Importer {
             if let scaleNote { warn(node, "imageScale", "the image \(quoted(name)): \(scaleNote)", attribute: attribute) }
             return relative(file)
         case .unsupported(let file):
-            warn(node, "imageFormat", "the image \(quoted(name)) is \((file as NSString).lastPathComponent), which Tintype does not draw (PNG and SVG only); it is left out", attribute: attribute)
+            warn(node, "imageFormat", "the image \(quoted(name)) is \((file as NSString).lastPathComponent), which Tintype does not draw (PNG and SVG only); it is left out",
+                 attribute: attribute)
             return nil
         case .missing:
             // A loose file beside the storyboard (older projects).

@@ -459,7 +459,9 @@ extension Importer {
         } else {
             let prototypes = n.child("prototypes")?.children("tableViewCell") ?? []
             if !prototypes.isEmpty {
-                warn(n, "prototypeCells", prototypes.count == 1 ? "the table shows its prototype cell once, as Interface Builder does; its rows come from code" : "the table shows each of its \(prototypes.count) prototype cells once, as Interface Builder does; its rows come from code")
+                warn(n, "prototypeCells", prototypes.count == 1
+                    ? "the table shows its prototype cell once, as Interface Builder does; its rows come from code"
+                    : "the table shows each of its \(prototypes.count) prototype cells once, as Interface Builder does; its rows come from code")
             }
             o.set("rows", .array(prototypes.compactMap { cell($0, tableStyle: style) }))
         }

@@ -84,7 +84,8 @@ struct DiffCommand: Command {
             let w = sizes[0].width + sizes[1].width + (sameSize ? sizes[0].width : 0) + 4 * 16
             let h = max(sizes[0].height, sizes[1].height) + 2 * 16
             if !SceneLimits.allowsPixels(width: w, height: h) {
-                writeStderr("Error: --strip would be \(w)×\(h) pixels, more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels; leave out --strip for images this large")
+                writeStderr("Error: --strip would be \(w)×\(h) pixels, more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and "
+                            + "\(SceneLimits.maxPixelCount / 1_048_576) megapixels; leave out --strip for images this large")
                 return ExitCode.failure
             }
         }

@@ -80,7 +80,8 @@ struct FolderOutput {
         guard let manifest = Self.manifest(of: path) else {
             let strangers = others + mine
             if force {
-                return OutputProblem(message: "\(path) was not written by Tintype (it has no \(Self.markerName) marker) and holds other files (\(list(strangers))); --force replaces only a folder Tintype wrote",
+                return OutputProblem(message: "\(path) was not written by Tintype (it has no \(Self.markerName) marker) and holds other files (\(list(strangers))); "
+                                         + "--force replaces only a folder Tintype wrote",
                                      hint: "Move those files away, or choose another -o.")
             }
             return OutputProblem(message: "\(path) already holds other files (\(list(strangers)))",

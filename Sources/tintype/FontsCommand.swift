@@ -4,7 +4,8 @@ struct FontsCommand: Command {
     static let name = "fonts"
     static let abstract = "List the font chain text falls back along, and what each font covers."
     static var options: [Option<Self>] { [
-        .value("--locale", value: "TAG", help: "the chain for a scene's locale (BCP 47): the Chinese, Japanese or Korean face that language prefers comes first among the CJK faces (ja → JP)",
+        .value("--locale", value: "TAG",
+               help: "the chain for a scene's locale (BCP 47): the Chinese, Japanese or Korean face that language prefers comes first among the CJK faces (ja → JP)",
                \.locale),
         .flag("--fontconfig", help: "print the private fontconfig configuration instead; it sees only the files listed, never the machine's own fonts", \.fontconfig),
     ] }

@@ -111,7 +111,9 @@ struct IconCommand: Command {
         do {
             files = try Watchdog.watch("making the icon set from \(source)") { () throws(ImageFileError) in try AppIconSet.make(from: source, renderer: renderer) }
             // Drawn before anything is written, so that a failure leaves neither.
-            if preview != nil, let renderer { previewPNG = try Watchdog.watch("drawing the preview") { () throws(ImageFileError) in try AppIconPreview.png(files: files, renderer: renderer) } }
+            if preview != nil, let renderer {
+                previewPNG = try Watchdog.watch("drawing the preview") { () throws(ImageFileError) in try AppIconPreview.png(files: files, renderer: renderer) }
+            }
         } catch {
             Tool.printError(error.message, usage: nil, hint: nil)
             return ExitCode.failure

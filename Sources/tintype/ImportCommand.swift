@@ -10,7 +10,8 @@ struct ImportCommand: Command {
     static var options: [Option<Self>] {
         [
             .value("-o", "--output", value: "DIR", help: "The folder the scene files are written into (created if missing).", kind: .outputInto, \.output),
-            .value("--device", value: "NAME", help: "The device the scenes name (default: the file's design device,\nelse iPhone 8); size-class variations are resolved for it.", \.device),
+            .value("--device", value: "NAME",
+                   help: "The device the scenes name (default: the file's design device,\nelse iPhone 8); size-class variations are resolved for it.", \.device),
             .flag("--force", help: "Write over scene files already in the folder.", \.force),
         ]
     }
@@ -81,7 +82,8 @@ struct ImportCommand: Command {
             for scene in result.scenes {
                 let path = folder + "/" + scene.name + ".json"
                 if scenes.contains(where: { $0.path == path }) {
-                    Tool.printError("two scenes would be written to \(path) (\(scene.name) of \(file) and one before it); import the files into different folders", usage: nil, hint: nil)
+                    Tool.printError("two scenes would be written to \(path) (\(scene.name) of \(file) and one before it); import the files into different folders",
+                                    usage: nil, hint: nil)
                     failed = true
                     continue
                 }
@@ -92,7 +94,8 @@ struct ImportCommand: Command {
         let existing = (tables.map(\.path) + scenes.map(\.path)).filter { fm.fileExists(atPath: $0) }
         if !force && !existing.isEmpty {
             let shown = existing.prefix(3).joined(separator: ", ") + (existing.count > 3 ? " and \(existing.count - 3) more" : "")
-            Tool.printError("\(shown) already exist\(existing.count == 1 ? "s" : ""); nothing was written", usage: nil, hint: "Pass --force to write over them, or choose another -o.")
+            Tool.printError("\(shown) already exist\(existing.count == 1 ? "s" : ""); nothing was written",
+                            usage: nil, hint: "Pass --force to write over them, or choose another -o.")
             return ExitCode.failure
         }
         // The string tables first: the scenes name them, and each scene is read back before it is
@@ -116,7 +119,8 @@ struct ImportCommand: Command {
             do {
                 _ = try SceneDecoder.decode(scene.text, file: scene.path, baseDirectory: folder)
             } catch {
-                Tool.printError("\(scene.source): the scene \((scene.path as NSString).lastPathComponent) does not read back (please report this):\n\(error)", usage: nil, hint: nil)
+                Tool.printError("\(scene.source): the scene \((scene.path as NSString).lastPathComponent) does not read back (please report this):\n\(error)",
+                                usage: nil, hint: nil)
                 return undo()
             }
         }
@@ -127,7 +131,10 @@ struct ImportCommand: Command {
             }
             print("Wrote \(scene.path)")
         }
-        if let first = tables.first { print("Wrote \((first.path as NSString).deletingLastPathComponent.components(separatedBy: "/").dropLast().joined(separator: "/"))/ (\(tables.count) string table\(tables.count == 1 ? "" : "s"))") }
+        if let first = tables.first {
+            let folder = (first.path as NSString).deletingLastPathComponent.components(separatedBy: "/").dropLast().joined(separator: "/")
+            print("Wrote \(folder)/ (\(tables.count) string table\(tables.count == 1 ? "" : "s"))")
+        }
         return ExitCode.success
     }
 

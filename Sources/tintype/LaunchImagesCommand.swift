@@ -130,10 +130,15 @@ struct LaunchImagesCommand: Command {
             // part of the app's screen: the image keeps their room but not their drawing.
             s.drawsSystemOverlays = false
             guard s.pixelWidth == slot.width, s.pixelHeight == slot.height else {
-                failures.append("\(scene) renders at \(s.pixelWidth)×\(s.pixelHeight) for \(slot.filename), which needs \(slot.width)×\(slot.height) (a \"canvas\" cannot be a launch image)")
+                failures.append("\(scene) renders at \(s.pixelWidth)×\(s.pixelHeight) for \(slot.filename), "
+                                + "which needs \(slot.width)×\(slot.height) (a \"canvas\" cannot be a launch image)")
                 continue
             }
-            do { files.append((slot.filename, try Watchdog.watch("rendering \(scene) for \(slot.filename)") { () throws(RenderError) in try renderer.renderPNG(s) })) } catch { failures.append(error.located(in: scene, variant: slot.filename)) }
+            do {
+                files.append((slot.filename, try Watchdog.watch("rendering \(scene) for \(slot.filename)") { () throws(RenderError) in try renderer.renderPNG(s) }))
+            } catch {
+                failures.append(error.located(in: scene, variant: slot.filename))
+            }
         }
         if !failures.isEmpty {
             for f in failures { writeStderr("Error: " + f) }

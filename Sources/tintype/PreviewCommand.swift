@@ -63,7 +63,8 @@ struct PreviewCommand: Command {
             throw UsageError(message: "no such folder \"\(directory)\"", command: Self.self)
         }
         guard isDir.boolValue else {
-            throw UsageError(message: "\"\(directory)\" is a file; preview takes the folder it is in (\((directory as NSString).deletingLastPathComponent.isEmpty ? "." : (directory as NSString).deletingLastPathComponent))", command: Self.self)
+            let parent = (directory as NSString).deletingLastPathComponent
+            throw UsageError(message: "\"\(directory)\" is a file; preview takes the folder it is in (\(parent.isEmpty ? "." : parent))", command: Self.self)
         }
     }
 

@@ -10,7 +10,8 @@ enum PreviewPage {
     /// The trait overrides, named as `tintype render`'s options without their dashes.
     static let traitParameters = ["device", "orientation", "content-size", "direction", "locale", "dimmed"]
 
-    static let contentSecurityPolicy = "default-src 'none'; img-src 'self'; connect-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let contentSecurityPolicy = "default-src 'none'; img-src 'self'; connect-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+        + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     static let html = #"""
 <!DOCTYPE html>
@@ -59,7 +60,8 @@ enum PreviewPage {
   <label>Direction <select id="direction" data-trait="direction"><option value="">as the scene says</option></select></label>
   <label>Locale <input id="locale" data-trait="locale" size="8" placeholder="de-DE"></label>
   <label><input type="checkbox" id="dimmed" data-trait="dimmed"> Dimmed</label>
-  <label>Zoom <select id="zoom"><option value="0.25">25%</option><option value="0.5" selected>50%</option><option value="0.75">75%</option><option value="1">100%</option></select></label>
+  <label>Zoom <select id="zoom"><option value="0.25">25%</option><option value="0.5" selected>50%</option>\#
+<option value="0.75">75%</option><option value="1">100%</option></select></label>
   <span id="status">Loading…</span>
 </header>
 <div id="banner" role="alert"></div>

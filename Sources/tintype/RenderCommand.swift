@@ -98,7 +98,8 @@ struct RenderCommand: Command {
             let ext = URL(fileURLWithPath: output).pathExtension
             if !ext.isEmpty {
                 guard let byName = ImageFormat(path: output) else {
-                    throw UsageError(message: "cannot write \"\(output)\": the formats are \(ImageFormat.list), and .\(ext) is none of them (name the file .png, .svg or .pdf)", command: Self.self)
+                    throw UsageError(message: "cannot write \"\(output)\": the formats are \(ImageFormat.list), and .\(ext) is none of them (name the file .png, .svg or .pdf)",
+                                     command: Self.self)
                 }
                 if let format, format != byName {
                     throw UsageError(message: "--format \(format.rawValue) does not match the name \"\(output)\" (.\(byName.rawValue))", command: Self.self)

@@ -107,7 +107,9 @@ struct ReportCommand: Command {
         let shards = parts.compactMap { $0.results.shard }
         if let count = shards.first?.count, shards.allSatisfy({ $0.count == count }) {
             let missing = Set(1...count).subtracting(shards.map(\.index)).sorted()
-            if !missing.isEmpty { writeStderr("Warning: shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(count) missing; the report covers the others") }
+            if !missing.isEmpty {
+                writeStderr("Warning: shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(count) missing; the report covers the others")
+            }
         }
         do {
             // Only files inside the bundles are read (a recorded golden named outside one shows as missing).

@@ -150,7 +150,8 @@ enum AutoShard {
                 throw UsageError(message: "--shard auto found JOB_COMPLETION_INDEX but no TINTYPE_SHARD_COUNT; set it to the Job's completions", command: TestCommand.self)
             }
             guard let iv = i.flatMap({ Int($0) }), let nv = n.flatMap({ Int($0) }), nv >= 1 else {
-                throw UsageError(message: "--shard auto: \(s.system)'s \(s.index)=\"\(i ?? "")\" and \(s.count)=\"\(n ?? "")\" are not an index and a count", command: TestCommand.self)
+                throw UsageError(message: "--shard auto: \(s.system)'s \(s.index)=\"\(i ?? "")\" and \(s.count)=\"\(n ?? "")\" are not an index and a count",
+                                 command: TestCommand.self)
             }
             let index = s.zeroBased ? iv + 1 : iv
             guard (1...nv).contains(index) else {

@@ -122,7 +122,8 @@ struct ScreenshotsCommand: Command {
                     let label = "\(out.displayName) (\(size.name))"
                     guard let scene = out.variant?.scene else { failures.append(out.error ?? "\(label): nothing to render"); continue }
                     guard size.accepts(width: scene.pixelWidth, height: scene.pixelHeight) else {
-                        failures.append("\(label): \(scene.pixelWidth)×\(scene.pixelHeight) pixels, which the App Store rejects; it accepts \(size.acceptedList) for \(size.name) screenshots (a scene's own \"scale\" or \"canvas\" changes the size)")
+                        failures.append("\(label): \(scene.pixelWidth)×\(scene.pixelHeight) pixels, which the App Store rejects; it accepts \(size.acceptedList) "
+                                        + "for \(size.name) screenshots (a scene's own \"scale\" or \"canvas\" changes the size)")
                         continue
                     }
                     let name = out.file(base: URL(fileURLWithPath: SceneFile.stem(of: file)).lastPathComponent)
@@ -136,7 +137,8 @@ struct ScreenshotsCommand: Command {
                         let bitmap = try Watchdog.watch("rendering \(label)") { try MarketingFrame.render(scene, renderer: renderer) }
                         // The framed picture is checked too: what is written is what the store must take.
                         guard size.accepts(width: bitmap.width, height: bitmap.height) else {
-                            failures.append("\(label): the framed screenshot is \(bitmap.width)×\(bitmap.height) pixels, which the App Store rejects; it accepts \(size.acceptedList) for \(size.name) screenshots")
+                            failures.append("\(label): the framed screenshot is \(bitmap.width)×\(bitmap.height) pixels, which the App Store rejects; "
+                                            + "it accepts \(size.acceptedList) for \(size.name) screenshots")
                             continue
                         }
                         images.append((relative, try bitmap.pngData()))

@@ -59,7 +59,9 @@ struct SheetCommand: Command {
     mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
     mutating func validate() throws(UsageError) {
-        guard scenes.count == 1 else { throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self) }
+        guard scenes.count == 1 else {
+            throw UsageError(message: scenes.isEmpty ? "missing scene file" : "a sheet takes one scene file, found \(scenes.count)", command: Self.self)
+        }
         scene = scenes[0]
         guard let output else { throw UsageError(message: "missing -o SHEET.png", command: Self.self) }
         // The format is the extension's: bytes of one format under another's name would be a file that lies.

@@ -66,7 +66,8 @@ struct TestCommand: Command {
             }
         },
         .value("--junit", value: "PATH", help: "Write JUnit XML to PATH (implies --reporter junit; default ARTIFACTS/junit.xml).", kind: .outputFile(.junit), \.junit),
-        .value("--json", value: "PATH", help: "Write the JSON results to PATH (implies --reporter json; default standard output,\nand then the other reporters write to standard error).",
+        .value("--json", value: "PATH",
+               help: "Write the JSON results to PATH (implies --reporter json; default standard output,\nand then the other reporters write to standard error).",
                kind: .outputFile(.results), \.json),
         .value("--bundle", value: "DIR", help: """
             Write a result bundle for 'tintype report merge': DIR/results.json and
@@ -175,7 +176,12 @@ struct TestCommand: Command {
         var shard = self.shard
         let env = ProcessInfo.processInfo.environment
         if autoShard {
-            do { if let found = try AutoShard.resolve(env) { shard = (found.index, found.count); writeStderr("Shard \(found.index)/\(found.count) (from \(found.source))") } } catch {
+            do {
+                if let found = try AutoShard.resolve(env) {
+                    shard = (found.index, found.count)
+                    writeStderr("Shard \(found.index)/\(found.count) (from \(found.source))")
+                }
+            } catch {
                 Tool.printError(error.message, usage: Self.usage, hint: "See 'tintype help test'.")
                 return ExitCode.usage
             }
@@ -206,7 +212,9 @@ struct TestCommand: Command {
         if chosen.isEmpty && !passWithNoScenes {
             let folders = directories.joined(separator: ", ")
             let by = [filter.map { "--filter \"\($0)\"" }, shard.map { "--shard \($0.index)/\($0.count)" }, pick.isEmpty ? nil : "the trait options"]
-            let why = all.isEmpty ? "no scene files (*.json) in \(folders)" : "none of the \(all.count) scenes in \(folders) is selected by " + by.compactMap { $0 }.joined(separator: " and ")
+            let why = all.isEmpty
+                ? "no scene files (*.json) in \(folders)"
+                : "none of the \(all.count) scenes in \(folders) is selected by " + by.compactMap { $0 }.joined(separator: " and ")
             writeStderr("Error: \(why); nothing was checked. Pass --pass-with-no-scenes to allow this.")
             return ExitCode.failure
         }

@@ -33,7 +33,8 @@ enum TraitOptions {
             },
             .value("--content-size", value: "C", help: "A text size: XS, S, M, L, XL, XXL, XXXL, AX1 to AX5.") { t, v throws(UsageError) in
                 guard let size = ContentSizeCategory(rawValue: v.uppercased()) ?? SceneDecoder.contentSizeCategory(named: v) else {
-                    throw UsageError(message: "--content-size takes one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(v)\"", command: command)
+                    let names = ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(message: "--content-size takes one of \(names), found \"\(v)\"", command: command)
                 }
                 t.contentSizeCategory = size
             },
@@ -55,7 +56,8 @@ enum TraitOptions {
         ]
     }
 
-    private static func choice<E: RawRepresentable & CaseIterable>(_ option: String, _ v: String, _ command: any Command.Type, _ type: E.Type) throws(UsageError) -> E where E.RawValue == String {
+    private static func choice<E: RawRepresentable & CaseIterable>(_ option: String, _ v: String, _ command: any Command.Type,
+                                                                   _ type: E.Type) throws(UsageError) -> E where E.RawValue == String {
         guard let e = E(rawValue: v) else {
             throw UsageError(message: "\(option) takes \(E.allCases.map(\.rawValue).joined(separator: " or ")), found \"\(v)\"", command: command)
         }

@@ -63,7 +63,9 @@ struct StackArrangement {
         // Negative spacing may overlap neighbours, but not by more than the shortest of them.
         if stack.spacing < 0, let (k, shortest) = out.enumerated().compactMap({ e in e.element.length.map { (e.offset, $0) } }).min(by: { $0.1 < $1.1 }),
            -stack.spacing > shortest + 1e-9 {
-            throw RenderError(path: env.path + ".spacing", message: "spacing \(format(stack.spacing)) overlaps arrangedSubviews[\(visible[k].index)] by more than its own \(stack.axis == .horizontal ? "width" : "height") (\(format(shortest)) points); use -\(format(shortest)) or more")
+            throw RenderError(path: env.path + ".spacing",
+                              message: "spacing \(format(stack.spacing)) overlaps arrangedSubviews[\(visible[k].index)] by more than its own "
+                                  + "\(stack.axis == .horizontal ? "width" : "height") (\(format(shortest)) points); use -\(format(shortest)) or more")
         }
         return out
     }
@@ -73,9 +75,12 @@ struct StackArrangement {
     func noteOverflow(_ items: [StackLayout.Item], available: Double) {
         let own = items.map { $0.length ?? 0 }
         let need = own.reduce(0, +) + layout.effectiveSpacing(own) * Double(max(0, items.count - 1))
-        guard need > available + 0.5, let giver = items.indices.min(by: { items[$0].compression < items[$1].compression || (items[$0].compression == items[$1].compression && $0 > $1) }) else { return }
+        guard need > available + 0.5, let giver = items.indices.min(by: {
+            items[$0].compression < items[$1].compression || (items[$0].compression == items[$1].compression && $0 > $1)
+        }) else { return }
         let axis = stack.axis == .horizontal ? "wide" : "tall"
-        env.notes.add(env.path, "the arranged views need \(format(need)) points and the stack is \(format(available)) \(axis); arrangedSubviews[\(visible[giver].index)] (compression resistance \(format(items[giver].compression))) gives way")
+        env.notes.add(env.path, "the arranged views need \(format(need)) points and the stack is \(format(available)) \(axis); "
+                      + "arrangedSubviews[\(visible[giver].index)] (compression resistance \(format(items[giver].compression))) gives way")
     }
 
     func item(_ v: View, _ m: Measured) -> StackLayout.Item {

@@ -129,7 +129,8 @@ enum SystemGlyphs {
 
     /// A folder with a tab and a front flap line, 26×21.
     static let organize = Glyph(size: Size(width: 26, height: 21), strokes: [
-        .init(path: svg("M0.75 18.75 V2.25 A1.5 1.5 0 0 1 2.25 0.75 H8.5 L10.75 3.25 H23.75 A1.5 1.5 0 0 1 25.25 4.75 V18.75 A1.5 1.5 0 0 1 23.75 20.25 H2.25 A1.5 1.5 0 0 1 0.75 18.75 Z"),
+        .init(path: svg("M0.75 18.75 V2.25 A1.5 1.5 0 0 1 2.25 0.75 H8.5 L10.75 3.25 H23.75 A1.5 1.5 0 0 1 25.25 4.75 V18.75 "
+                        + "A1.5 1.5 0 0 1 23.75 20.25 H2.25 A1.5 1.5 0 0 1 0.75 18.75 Z"),
               width: line),
         .init(path: svg("M0.75 6.75 H25.25"), width: line),
     ])

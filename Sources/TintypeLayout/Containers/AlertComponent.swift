@@ -220,7 +220,8 @@ struct AlertComponent {
                 let y = ((top - Self.sheetSeparator) * env.scale).rounded(.down) / env.scale
                 out.append(.fill(path: .rect(Rect(x: group.minX, y: y, width: group.width, height: hair)), paint: .color(Self.separator), rule: .nonZero))
             }
-            out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1, direction: env.layoutDirection))
+            out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0),
+                             lines: 1, direction: env.layoutDirection))
         }
         return out
     }
@@ -244,7 +245,8 @@ struct AlertComponent {
             let r = Rect(x: x, y: bottom - row, width: width, height: row)
             let outline = RoundedRect.path(r, radius: 13, curve: .continuous)
             out.append(.fill(path: outline, paint: .color(.white), rule: .nonZero))
-            out.append(label(cancel.title, font: sheetFont(cancel, in: a), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0), lines: 1, direction: env.layoutDirection))
+            out.append(label(cancel.title, font: sheetFont(cancel, in: a), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0),
+                             lines: 1, direction: env.layoutDirection))
             bottom = r.minY - gap
         }
         guard mainHeight > 0 else { return out }

@@ -66,7 +66,8 @@ struct NavigationBarComponent {
     /// A refresh control hoisted into the large title's stretched area (iOS 11).
     struct HoistedRefresh { var color: Color; var title: String? }
 
-    func items(_ nav: NavigationController, metrics m: Metrics, refresh: HoistedRefresh? = nil, bar: Rect, background: Rect, env parentEnv: Environment) throws(RenderError) -> [DisplayItem] {
+    func items(_ nav: NavigationController, metrics m: Metrics, refresh: HoistedRefresh? = nil, bar: Rect, background: Rect,
+               env parentEnv: Environment) throws(RenderError) -> [DisplayItem] {
         let a = nav.navigationBar
         // The bar's own tint color and tintAdjustmentMode apply to everything on it.
         let env = parentEnv.child(tintColor: a.tintColor, mode: a.tintAdjustmentMode ?? .automatic, path: parentEnv.path)
@@ -174,7 +175,8 @@ struct NavigationBarComponent {
             let w = min(titleWidth, max(0, trailingStart - leadingEnd - 16))
             var x = bar.midX - w / 2
             x = max(leadingEnd + 8, min(x, trailingStart - 8 - w)).pixelSnapped(env.scale)
-            out.append(.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height), alignment: .center, direction: env.layoutDirection))
+            out.append(.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height),
+                             alignment: .center, direction: env.layoutDirection))
         }
         // The large title: 34 bold on the leading margin, its baseline 12 above the bottom of its
         // area; as the area collapses the title rises under the row and is cut off at its top.

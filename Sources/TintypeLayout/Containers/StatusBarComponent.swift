@@ -183,7 +183,8 @@ enum StatusBarComponent {
             var items: [DisplayItem] = []
             let ear = (width - 209) / 2
             let font = ResolvedFont(system: 15, weight: .semibold)
-            items.append(.line(timeText, font: font, color: color, frame: placed(Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20)), alignment: .center, lineBreakMode: .byClipping))
+            items.append(.line(timeText, font: font, color: color, frame: placed(Rect(x: 0, y: h / 2 - 10 - 2, width: ear + 14, height: 20)),
+                               alignment: .center, lineBreakMode: .byClipping))
             var x = width - ear / 2 - 35
             let y = h / 2 - 2
             x += signal(x: x - 2, centerY: y, into: &items) + 3

@@ -106,7 +106,9 @@ struct ButtonComponent: ViewComponent {
         }
         if let title, let f = layout.titleFrame {
             let color = b.titleColor.value(for: state).map(env.resolve) ?? (tinted ? contentColor : .white)
-            content.append(.line(title, font: font, color: color, frame: layout.titleTruncated ? f : Rect(x: f.minX, y: f.minY, width: f.width + 1, height: f.height), lineBreakMode: layout.titleTruncated ? .byTruncatingMiddle : .byClipping))
+            content.append(.line(title, font: font, color: color,
+                                 frame: layout.titleTruncated ? f : Rect(x: f.minX, y: f.minY, width: f.width + 1, height: f.height),
+                                 lineBreakMode: layout.titleTruncated ? .byTruncatingMiddle : .byClipping))
         }
         if tinted && state.isHighlighted && state.isEnabled && !content.isEmpty {
             content = [.group(Group(items: content, alpha: highlightedAlpha))]

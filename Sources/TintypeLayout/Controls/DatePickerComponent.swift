@@ -230,7 +230,8 @@ struct DatePickerComponent: ViewComponent {
             if c.mode == .countDownTimer {
                 let title = i == 0 ? (Int(c.countDownDuration) / 3600 == 1 ? "hour" : "hours") : "min"
                 let labelX = x + width - Wheel.labelInset + 7
-                overlay.append(.line(title, font: countdownLabelFont, color: .black, frame: Rect(x: labelX, y: frame.midY - h / 2, width: spec.trailing, height: h), lineBreakMode: .byClipping))
+                overlay.append(.line(title, font: countdownLabelFont, color: .black, frame: Rect(x: labelX, y: frame.midY - h / 2, width: spec.trailing, height: h),
+                                     lineBreakMode: .byClipping))
             }
         }
         return Wheel.items(columns: columns, frame: frame, rowHeight: h, textColor: .black, enabled: c.state.isEnabled,

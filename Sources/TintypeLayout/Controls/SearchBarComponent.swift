@@ -106,7 +106,8 @@ struct SearchBarComponent: ViewComponent {
                              paint: .color(hairlineColor), rule: .nonZero))
         }
         if let r = l.prompt, let prompt = s.prompt {
-            out.append(.line(prompt, font: ResolvedFont(system: 13, weight: .regular), color: .black, frame: r.insetBy(dx: margin, dy: 0), alignment: .center, direction: env.layoutDirection))
+            out.append(.line(prompt, font: ResolvedFont(system: 13, weight: .regular), color: .black, frame: r.insetBy(dx: margin, dy: 0),
+                             alignment: .center, direction: env.layoutDirection))
         }
 
         // The field. iOS 11's idle, empty, minimal field is exactly the navigation bar's.

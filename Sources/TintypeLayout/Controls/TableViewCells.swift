@@ -185,7 +185,8 @@ struct TableCellDrawing {
         var corners: Corners = []
         if insetGrouped && cell.isFirst { corners.formUnion([.topLeft, .topRight]) }
         if insetGrouped && cell.isLast { corners.formUnion([.bottomLeft, .bottomRight]) }
-        let outline = RoundedRect.path(cellRect, radius: corners.isEmpty ? 0 : TableLayout.Metrics.insetGroupedRadius, curve: .continuous, corners: corners.isEmpty ? .all : corners)
+        let outline = RoundedRect.path(cellRect, radius: corners.isEmpty ? 0 : TableLayout.Metrics.insetGroupedRadius, curve: .continuous,
+                                       corners: corners.isEmpty ? .all : corners)
 
         // A swiped row (or one confirming a delete) slides its content aside.
         let swipe = try buttons(row)
@@ -431,7 +432,8 @@ struct TableCellDrawing {
                     out.append(component.centered(title, font: f, color: .white, frame: Rect(x: r.minX, y: y, width: r.width, height: lh), alignment: .center))
                 }
             } else if let title {
-                out.append(component.centered(title, font: f, color: .white, frame: Rect(x: r.minX, y: r.minY, width: r.width, height: cell.height - component.separator), alignment: .center))
+                out.append(component.centered(title, font: f, color: .white, frame: Rect(x: r.minX, y: r.minY, width: r.width, height: cell.height - component.separator),
+                                              alignment: .center))
             }
         }
         return out

@@ -119,7 +119,8 @@ struct TextFieldComponent: ViewComponent {
             textRect.size.width = max(0, textRect.width - caretRoom)
         }
         if !shown.isEmpty {
-            out.append(.line(shown, font: font, color: env.resolve(c.textColor), frame: textRect, alignment: c.textAlignment, direction: env.layoutDirection, lineBreakMode: c.isEditing ? .byClipping : .byTruncatingTail))
+            out.append(.line(shown, font: font, color: env.resolve(c.textColor), frame: textRect, alignment: c.textAlignment, direction: env.layoutDirection,
+                             lineBreakMode: c.isEditing ? .byClipping : .byTruncatingTail))
         } else if let placeholder = c.placeholder, !placeholder.isEmpty {
             out.append(.line(placeholder, font: font, color: placeholderColor, frame: textRect, alignment: c.textAlignment, direction: env.layoutDirection))
         }

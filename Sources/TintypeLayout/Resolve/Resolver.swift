@@ -79,7 +79,9 @@ package struct Resolver {
         let env = window.child(tintColor: root.tintColor, mode: root.tintAdjustmentMode, path: "root").child(for: root)
         let m = try context.measure(root, width: nil, env: env)
         guard m.hasWidth, m.hasHeight, m.size.width > 0, m.size.height > 0 else {
-            throw RenderError(path: "root", message: "\"canvas\": \"fit\" takes the root view's own size, and this \(root.kind.name) has none (\(format(m.size.width))×\(format(m.size.height)) points); give the root a \"frame\" or a layout \"width\" and \"height\", or use {\"size\": [width, height]}")
+            throw RenderError(path: "root", message: "\"canvas\": \"fit\" takes the root view's own size, and this \(root.kind.name) has none "
+                                  + "(\(format(m.size.width))×\(format(m.size.height)) points); give the root a \"frame\" or a layout \"width\" and \"height\", "
+                                  + "or use {\"size\": [width, height]}")
         }
         var sized = scene
         sized.root.frame = Rect(origin: .zero, size: m.size.ceiled(scale: scene.effectiveScale))

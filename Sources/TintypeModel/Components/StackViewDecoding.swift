@@ -16,7 +16,8 @@ extension StackView {
                 guard let v = SceneDecoder.decodeView(n, path: p, depth: depth + 1, context: r.context) else { continue }
                 if let f = v.frame {
                     r.context.report(join(p, "frame"), n.position,
-                                     "an arranged subview is placed by its stack view; remove its frame (\(format(f.x)), \(format(f.y)), \(format(f.width)), \(format(f.height))) or move it to \"subviews\"")
+                                     "an arranged subview is placed by its stack view; remove its frame "
+                                     + "(\(format(f.x)), \(format(f.y)), \(format(f.width)), \(format(f.height))) or move it to \"subviews\"")
                 }
                 if let l = v.layout {
                     let edges = [("top", l.top), ("bottom", l.bottom), ("left", l.left), ("right", l.right), ("leading", l.leading),

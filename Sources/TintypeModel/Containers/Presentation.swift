@@ -150,7 +150,9 @@ extension Presentation {
                 context.report(join(path, "root"), m.value.position, "a sheet needs a \"root\": the presented view or controller")
                 return nil
             }
-            guard let view = context.within(AppearanceContainer(kind: "sheet"), { SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context) }) else { return nil }
+            guard let view = context.within(AppearanceContainer(kind: "sheet"), {
+                SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context)
+            }) else { return nil }
             if style == .custom && view.frame == nil && view.layout == nil {
                 context.report(join(path, "root"), root.position, "a custom presentation needs a \"frame\" or a \"layout\" on its root")
             }
@@ -166,7 +168,9 @@ extension Presentation {
                 context.report(join(path, "root"), m.value.position, "a popover needs a \"root\": the view or controller it shows")
                 return nil
             }
-            guard let view = context.within(AppearanceContainer(kind: "popover"), { SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context) }) else { return nil }
+            guard let view = context.within(AppearanceContainer(kind: "popover"), {
+                SceneDecoder.decodeView(root, path: join(path, "root"), depth: 0, context: context)
+            }) else { return nil }
             guard let source else {
                 context.report(path, m.value.position, "a popover needs a \"sourceItem\", a \"sourceView\" or a \"sourceRect\" for its arrow")
                 return nil

@@ -223,7 +223,8 @@ extension ObjectReader {
     /// A number that must lie in `lower...upper`, reported against its own key with both bounds named.
     func number(_ key: String, between lower: (name: String, value: Double), and upper: (name: String, value: Double)) -> Double? {
         let range = SceneLimits.controlValue
-        guard let n = node(key, as: .number(range.lowerBound, range.upperBound)), let v = ObjectReader.number(n, path: join(path, key), in: range, context: context) else { return nil }
+        guard let n = node(key, as: .number(range.lowerBound, range.upperBound)),
+              let v = ObjectReader.number(n, path: join(path, key), in: range, context: context) else { return nil }
         guard v >= lower.value, v <= upper.value else {
             report(key, n, "\(key) \(format(v)) is outside \(lower.name)…\(upper.name) (\(format(lower.value))…\(format(upper.value)))")
             return nil

@@ -132,7 +132,8 @@ public struct CalendarDate: Sendable, Equatable, Hashable {
         let s = text.trimmingSpaces
         func number(_ part: Substring, digits: ClosedRange<Int>, _ what: String) -> Result<Int, Problem> {
             guard digits.contains(part.count), part.allSatisfy({ $0.isASCII && $0.isNumber }), let v = Int(part) else {
-                return .failure(Problem(message: "the \(what) \(quoted(String(part))) is not a number of \(digits.lowerBound == digits.upperBound ? "\(digits.lowerBound)" : "\(digits.lowerBound) to \(digits.upperBound)") digits"))
+                let count = digits.lowerBound == digits.upperBound ? "\(digits.lowerBound)" : "\(digits.lowerBound) to \(digits.upperBound)"
+                return .failure(Problem(message: "the \(what) \(quoted(String(part))) is not a number of \(count) digits"))
             }
             return .success(v)
         }

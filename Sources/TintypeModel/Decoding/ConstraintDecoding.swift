@@ -67,7 +67,9 @@ extension LayoutConstraint {
         }
         if let guide, let second = targetAttribute ?? (target == nil ? nil : attribute),
            [.leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins, .centerYWithinMargins].contains(second) {
-            r.report("guide", r.node("guide")!, "a layout guide has no margins: relate to the \(guide.rawValue) guide's \(second.rawValue.replacingOccurrences(of: "WithinMargins", with: "").replacingOccurrences(of: "Margin", with: "")), or to the view's \(second.rawValue) without a guide")
+            let plain = second.rawValue.replacingOccurrences(of: "WithinMargins", with: "").replacingOccurrences(of: "Margin", with: "")
+            r.report("guide", r.node("guide")!,
+                     "a layout guide has no margins: relate to the \(guide.rawValue) guide's \(plain), or to the view's \(second.rawValue) without a guide")
         }
         var c = LayoutConstraint(attribute, relation, to: target, guide: target == nil ? nil : guide, targetAttribute,
                                  multiplier: multiplier ?? 1, constant: constant ?? 0, priority: priority ?? 1000, identifier: identifier)

@@ -196,7 +196,9 @@ extension BarButtonItem {
         guard let content else {
             // A key that is there but bad has been reported already.
             let present = ["title", "system", "image", "flexibleSpace", "fixedSpace", "customView"].filter { r.has($0) }
-            if present.isEmpty { context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\", \"fixedSpace\" or \"customView\"") }
+            if present.isEmpty {
+                context.report(path, n.position, "a bar button item needs a \"title\", \"system\", \"image\", \"flexibleSpace\", \"fixedSpace\" or \"customView\"")
+            }
             return nil
         }
         var item = BarButtonItem(content)

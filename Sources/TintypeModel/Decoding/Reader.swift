@@ -277,7 +277,8 @@ final class ObjectReader {
         return ObjectReader.choice(n, path: join(path, key), type, aliases: aliases, context: context)
     }
 
-    static func choice<E: RawRepresentable & CaseIterable>(_ n: JSONNode, path: String, _ type: E.Type, aliases: [String: E] = [:], context: DecodeContext) -> E? where E.RawValue == String {
+    static func choice<E: RawRepresentable & CaseIterable>(_ n: JSONNode, path: String, _ type: E.Type, aliases: [String: E] = [:],
+                                                           context: DecodeContext) -> E? where E.RawValue == String {
         guard case .string(let s) = n.value else {
             context.report(path, n.position, "expected a string, found \(n.value.kindName)")
             return nil

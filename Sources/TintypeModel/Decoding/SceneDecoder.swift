@@ -236,7 +236,8 @@ public enum SceneDecoder {
             context.report("drawsSystemOverlays", n.position, "a canvas draws no status bar or home indicator; remove \"drawsSystemOverlays\" or the \"canvas\"")
         }
         if scene.canvas == .fit, scene.root.frame == nil, !scene.root.hasOwnSize, let n = r.node("canvas") {
-            context.report("canvas", n.position, "\"fit\" takes the root view's size: its \"frame\", or the size a label, image view, control or stack view measures; this \(scene.root.kind.name) has neither. Give it a frame, like \"frame\": [0, 0, 320, 200], or use {\"size\": [width, height]}")
+            context.report("canvas", n.position, "\"fit\" takes the root view's size: its \"frame\", or the size a label, image view, control or stack view measures; "
+                           + "this \(scene.root.kind.name) has neither. Give it a frame, like \"frame\": [0, 0, 320, 200], or use {\"size\": [width, height]}")
         }
         guard locale == nil else { return scene }
         decodeLocales(of: &scene, node: node, context: context)
@@ -250,13 +251,19 @@ public enum SceneDecoder {
         }
         for render in renders {
             if let problem = render.scene.pixelLimitProblem {
-                let key = scene.scale != nil ? "scale" : scene.variants.isEmpty ? "device" : !scene.variants.scales.isEmpty ? "variants.scales" : scene.variants.devices.isEmpty ? "variants" : r.has("devices") ? "devices" : "variants.devices"
+                let key = scene.scale != nil ? "scale"
+                    : scene.variants.isEmpty ? "device"
+                    : !scene.variants.scales.isEmpty ? "variants.scales"
+                    : scene.variants.devices.isEmpty ? "variants"
+                    : r.has("devices") ? "devices" : "variants.devices"
                 context.report(key, positions[key] ?? node.position, render.label == nil ? problem : "on the \(render.label!), " + problem)
                 break
             }
         }
         if case .actionSheet(let a)? = scene.presented, a.popoverSource == nil, let pad = renders.first(where: { $0.scene.device.isPad }) {
-            context.report("presented", r.node("presented")?.position, "on an iPad\(pad.label == nil ? "" : " (\(pad.scene.device.name))") an action sheet is a popover: give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
+            context.report("presented", r.node("presented")?.position,
+                           "on an iPad\(pad.label == nil ? "" : " (\(pad.scene.device.name))") an action sheet is a popover: "
+                           + "give it a \"sourceItem\", \"sourceView\" or \"sourceRect\"")
         }
         return scene
     }

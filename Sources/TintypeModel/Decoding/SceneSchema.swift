@@ -213,7 +213,9 @@ public enum SceneSchema {
             case .integer(let lo, let hi): return .object(["type": "integer", "minimum": .number(Double(lo)), "maximum": .number(Double(hi))])
             case .choice(let names): return .object(["enum": .array(names.map(SchemaValue.string))])
             case .color(let tint):
-                return .object(["type": "string", "description": .string("A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha" + (tint ? ", or \"tint\"." : "."))])
+                return .object(["type": "string",
+                                "description": .string("A color: #RGB, #RRGGBB, #RRGGBBAA, a name like systemBlue, white(W) or white(W, A), optionally followed by @alpha"
+                                                       + (tint ? ", or \"tint\"." : "."))])
             case .text:
                 let localized = definitions["localizedText"] != nil ? reference("localizedText")
                     : .object(["type": "object", "required": ["localized"]])

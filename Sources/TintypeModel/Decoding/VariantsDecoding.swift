@@ -16,7 +16,8 @@ extension SceneDecoder {
             guard let items = r.array(d.rawValue) else { continue }
             positions[join(r.path, d.rawValue)] = r.node(d.rawValue)?.position
             if items.isEmpty {
-                context.report(join(r.path, d.rawValue), r.node(d.rawValue)?.position, "\(quoted(d.rawValue)) needs at least one value; leave it out to keep the scene's \(d.property)")
+                context.report(join(r.path, d.rawValue), r.node(d.rawValue)?.position,
+                               "\(quoted(d.rawValue)) needs at least one value; leave it out to keep the scene's \(d.property)")
                 continue
             }
             for (n, p) in items {
@@ -38,7 +39,8 @@ extension SceneDecoder {
             if items.isEmpty { context.report(join(r.path, "combinations"), r.node("combinations")?.position, "\"combinations\" needs at least one combination") }
             for (n, p) in items {
                 positions[p] = n.position
-                guard let c = ObjectReader(n, path: p, context: context, what: "a combination object like {\"device\": \"iPhone SE\", \"contentSizeCategory\": \"AX3\"}") else { continue }
+                guard let c = ObjectReader(n, path: p, context: context,
+                                           what: "a combination object like {\"device\": \"iPhone SE\", \"contentSizeCategory\": \"AX3\"}") else { continue }
                 var t = TraitSet()
                 for d in TraitDimension.allCases {
                     guard let vn = c.node(d.property) else { continue }

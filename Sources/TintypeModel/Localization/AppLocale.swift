@@ -39,7 +39,9 @@ public enum AppLocale {
         }
         if ok { return nil }
         var message = "unknown locale \(quoted(tag)); expected a BCP 47 tag Foundation knows, like \"de-DE\", \"ar\" or \"ja-JP\""
-        if let best = Suggest.closest(to: t, in: known) { message = "unknown locale \(quoted(tag)); did you mean \(quoted(best))? (a BCP 47 tag, like \"de-DE\", \"ar\" or \"ja-JP\")" }
+        if let best = Suggest.closest(to: t, in: known) {
+            message = "unknown locale \(quoted(tag)); did you mean \(quoted(best))? (a BCP 47 tag, like \"de-DE\", \"ar\" or \"ja-JP\")"
+        }
         return message
     }
 

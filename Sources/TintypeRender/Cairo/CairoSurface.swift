@@ -23,7 +23,8 @@ final class CairoSurface: @unchecked Sendable {
     /// Checked before Int32 conversion: no caller's arithmetic can make a surface past the pixel budget.
     private static func checkSize(width: Int, height: Int) throws(ImageFileError) {
         guard SceneLimits.allowsPixels(width: width, height: height) else {
-            throw ImageFileError("a surface of \(width)×\(height) pixels is beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+            throw ImageFileError("a surface of \(width)×\(height) pixels is beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and "
+                                 + "\(SceneLimits.maxPixelCount / 1_048_576) megapixels")
         }
     }
 

@@ -133,7 +133,8 @@ extension Composition {
     func frameList() throws(RenderError) -> DisplayList {
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
         guard w > 0, h > 0, w <= SceneLimits.maxPixelDimension, h <= SceneLimits.maxPixelDimension, w * h <= SceneLimits.maxPixelCount else {
-            throw RenderError(path: "", message: "a \(w)×\(h) pixel picture exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
+            throw RenderError(path: "", message: "a \(w)×\(h) pixel picture exceeds the limit "
+                                                 + "(\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)")
         }
         var items: [DisplayItem] = [.fill(path: .rect(Rect(x: 0, y: 0, width: size.width, height: size.height)),
                                           paint: .color(background), rule: .nonZero)]

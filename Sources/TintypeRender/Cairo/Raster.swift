@@ -61,7 +61,8 @@ final class Raster {
         // A page has no pixels of its own, but its shadows and backdrops are made at this size: the
         // same budget as an image surface's holds.
         guard SceneLimits.allowsPixels(width: w, height: h) else {
-            throw RenderError(path: "", message: "cannot create a \(w)×\(h) page: beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+            throw RenderError(path: "", message: "cannot create a \(w)×\(h) page: beyond the limit of \(SceneLimits.maxPixelDimension) pixels a side and "
+                                                 + "\(SceneLimits.maxPixelCount / 1_048_576) megapixels")
         }
         surface = page
         scale = list.scale

@@ -94,7 +94,8 @@ public enum AppIconSet {
             do { master = try CairoSurface(png: Array(data)) } catch { throw ImageFileError("\(source): \(error.message)") }
             try checkSquare(master.width, master.height, source)
             guard master.width >= minimumSource else {
-                throw ImageFileError("\(source): the source is \(master.width)×\(master.height) pixels; an icon set needs at least \(minimumSource)×\(minimumSource) (the App Store's icon), so that no size is enlarged")
+                throw ImageFileError("\(source): the source is \(master.width)×\(master.height) pixels; "
+                                     + "an icon set needs at least \(minimumSource)×\(minimumSource) (the App Store's icon), so that no size is enlarged")
             }
         default:
             master = try sceneSurface(data, source: source, renderer: renderer ?? Renderer())
@@ -138,7 +139,8 @@ public enum AppIconSet {
             }
         }
         if let (x, y) = first {
-            throw ImageFileError("\(source): the icon has transparency (\(count) of \(w * h) pixels at 1024×1024 are not opaque, the first at (\(x), \(y))); the App Store refuses transparent icons: give it a background")
+            throw ImageFileError("\(source): the icon has transparency (\(count) of \(w * h) pixels at 1024×1024 are not opaque, the first at (\(x), \(y))); "
+                                 + "the App Store refuses transparent icons: give it a background")
         }
     }
 
@@ -155,7 +157,9 @@ public enum AppIconSet {
         }
         let scale = Double(minimumSource) / size.width
         guard SceneLimits.scaleRange.contains(scale) else {
-            throw ImageFileError("\(source): a \(format(size.width))-point canvas would need \(format((scale * 100).rounded() / 100)) pixels per point to make 1024 pixels, past the limit of \(format(SceneLimits.scaleRange.upperBound)); draw the icon on a canvas of 64 to 4096 points (\"canvas\": {\"size\": [1024, 1024]} draws it at 1x)")
+            throw ImageFileError("\(source): a \(format(size.width))-point canvas would need \(format((scale * 100).rounded() / 100)) pixels per point "
+                                 + "to make 1024 pixels, past the limit of \(format(SceneLimits.scaleRange.upperBound)); "
+                                 + "draw the icon on a canvas of 64 to 4096 points (\"canvas\": {\"size\": [1024, 1024]} draws it at 1x)")
         }
         scene.scale = scale
         let bitmap: Bitmap

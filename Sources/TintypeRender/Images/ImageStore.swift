@@ -49,7 +49,9 @@ public final class ImageStore: ImageMeasuring, @unchecked Sendable {
             if let hit = rasters[key] { return (hit, scale) }
             let pw = (image.size.width * scale).rounded(.up), ph = (image.size.height * scale).rounded(.up)
             guard SceneLimits.allowsPixels(width: pw, height: ph) else {
-                throw ImageFileError("image file \(quoted(image.name)) is \(format(image.size.width))×\(format(image.size.height)) points, \(format(pw))×\(format(ph)) pixels at this scale, which its cap insets need drawn whole: more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
+                throw ImageFileError("image file \(quoted(image.name)) is \(format(image.size.width))×\(format(image.size.height)) points, "
+                                     + "\(format(pw))×\(format(ph)) pixels at this scale, which its cap insets need drawn whole: "
+                                     + "more than the limit of \(SceneLimits.maxPixelDimension) pixels a side and \(SceneLimits.maxPixelCount / 1_048_576) megapixels")
             }
             let w = max(1, Int(pw)), h = max(1, Int(ph))
             let surface = try CairoSurface(width: w, height: h)

@@ -22,12 +22,15 @@ public enum JUnitReport {
         func time(_ entries: [RunResults.Entry]) -> String { String(format: "%.3f", entries.compactMap(\.duration).reduce(0, +)) }
         func failures(_ entries: [RunResults.Entry]) -> Int { entries.filter { $0.status != .passed }.count }
         var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        s += #"<testsuites name="\#(escape(name))" tests="\#(results.entries.count)" failures="\#(failures(results.entries))" errors="0" skipped="\#(results.counts.skipped)" time="\#(time(results.entries))">"# + "\n"
+        s += #"<testsuites name="\#(escape(name))" tests="\#(results.entries.count)" failures="\#(failures(results.entries))" errors="0" "#
+            + #"skipped="\#(results.counts.skipped)" time="\#(time(results.entries))">"# + "\n"
         for suite in suites {
-            s += #"  <testsuite name="\#(escape(suite.folder))" tests="\#(suite.entries.count)" failures="\#(failures(suite.entries))" errors="0" skipped="0" time="\#(time(suite.entries))">"# + "\n"
+            s += #"  <testsuite name="\#(escape(suite.folder))" tests="\#(suite.entries.count)" failures="\#(failures(suite.entries))" errors="0" "#
+                + #"skipped="0" time="\#(time(suite.entries))">"# + "\n"
             for e in suite.entries {
                 let caseName = (e.golden as NSString).lastPathComponent
-                s += #"    <testcase classname="\#(escape(suite.folder))" name="\#(escape(caseName))" file="\#(escape(e.scene))" time="\#(String(format: "%.3f", e.duration ?? 0))""#
+                s += #"    <testcase classname="\#(escape(suite.folder))" name="\#(escape(caseName))" file="\#(escape(e.scene))" "#
+                    + #"time="\#(String(format: "%.3f", e.duration ?? 0))""#
                 switch e.status {
                 case .passed:
                     s += "/>\n"

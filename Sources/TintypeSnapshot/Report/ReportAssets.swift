@@ -61,7 +61,8 @@ button:hover { background: var(--soft); }
 button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .group-title { font-size: 13px; text-transform: uppercase; letter-spacing: 0.07em; color: var(--muted); margin: 26px 0 10px; font-weight: 650; }
 .group-title .n { background: var(--soft); color: var(--text); border-radius: 999px; padding: 0 8px; margin-left: 4px; font-variant-numeric: tabular-nums; }
-.entry { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px 18px 14px; margin-bottom: 16px; border-left: 4px solid var(--line); scroll-margin-top: 12px; }
+.entry { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px 18px 14px; margin-bottom: 16px; \#
+border-left: 4px solid var(--line); scroll-margin-top: 12px; }
 .entry.failed { border-left-color: var(--failed); }
 .entry.recorded { border-left-color: var(--recorded); }
 .entry:target { box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 35%, transparent); }
@@ -100,14 +101,16 @@ button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid 
 .stack .layer { position: absolute; left: 0; top: 0; height: auto; max-width: none; }
 .swipe-top { position: absolute; inset: 0; clip-path: inset(0 0 0 50%); }
 .onion-top { opacity: 0.5; }
-.swipe-line { position: absolute; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; background: var(--accent); box-shadow: 0 0 0 1px rgba(255,255,255,0.7); pointer-events: none; }
+.swipe-line { position: absolute; top: 0; bottom: 0; left: 50%; width: 2px; margin-left: -1px; background: var(--accent); \#
+box-shadow: 0 0 0 1px rgba(255,255,255,0.7); pointer-events: none; }
 .view-caption { font-size: 12px; color: var(--muted); margin: 0 0 6px; }
 .range { display: flex; align-items: center; gap: 10px; margin-top: 8px; font-size: 12px; color: var(--muted); max-width: 560px; }
 .range input { flex: 1; accent-color: var(--accent); }
 .files { margin: 12px 0 0; font-size: 12px; color: var(--muted); }
 .files a { margin-left: 6px; }
 .missing, .no-images { color: var(--muted); font-style: italic; margin: 0; }
-.passed-list ul { list-style: none; margin: 0 0 40px; padding: 6px 14px; background: var(--card); border: 1px solid var(--line); border-radius: 10px; columns: 3 300px; column-gap: 24px; }
+.passed-list ul { list-style: none; margin: 0 0 40px; padding: 6px 14px; background: var(--card); border: 1px solid var(--line); \#
+border-radius: 10px; columns: 3 300px; column-gap: 24px; }
 .passed-list li { padding: 3px 0; break-inside: avoid; overflow-wrap: anywhere; font-size: 13px; }
 .passed-list li::before { content: "✓"; color: var(--passed); font-weight: 700; margin-right: 8px; }
 .passed-list .note { color: var(--muted); font-size: 12px; }

@@ -172,7 +172,8 @@ struct ReportPage {
             h += "<div class=\"swipe-top\">\(img(actual, cls: "layer", style: layerWidth(actual)))</div>"
             h += "<div class=\"swipe-line\" aria-hidden=\"true\"></div>"
             h += "</div>\n"
-            h += "<label class=\"range\"><span>Expected</span><input type=\"range\" class=\"swipe-range\" min=\"0\" max=\"100\" step=\"0.5\" value=\"50\" aria-label=\"Swipe between expected and actual\"><span>Actual</span></label>\n"
+            h += "<label class=\"range\"><span>Expected</span><input type=\"range\" class=\"swipe-range\" min=\"0\" max=\"100\" step=\"0.5\" value=\"50\" "
+                + "aria-label=\"Swipe between expected and actual\"><span>Actual</span></label>\n"
             h += "</div>\n"
             h += "<div class=\"view view-onion\" role=\"tabpanel\" data-panel=\"onion\">\n"
             h += "<p class=\"view-caption\">The actual image over the expected one; the slider sets its opacity.</p>\n"
@@ -180,7 +181,8 @@ struct ReportPage {
             h += img(expected, cls: "layer base", style: layerWidth(expected))
             h += img(actual, cls: "layer onion-top", style: layerWidth(actual))
             h += "</div>\n"
-            h += "<label class=\"range\"><span>Expected</span><input type=\"range\" class=\"onion-range\" min=\"0\" max=\"100\" step=\"1\" value=\"50\" aria-label=\"Opacity of the actual image\"><span>Actual</span></label>\n"
+            h += "<label class=\"range\"><span>Expected</span><input type=\"range\" class=\"onion-range\" min=\"0\" max=\"100\" step=\"1\" value=\"50\" "
+                + "aria-label=\"Opacity of the actual image\"><span>Actual</span></label>\n"
             h += "</div>\n"
         }
         h += "</div>\n"
@@ -256,7 +258,8 @@ struct ReportPage {
             while j < items.count, items[j].entry.scene == e.scene, items[j].entry.variant != nil { j += 1 }
             h += "<li class=\"scene-group\"><span class=\"scene\">\(escape(e.scene))</span> <span class=\"note\">\(j - i) \(plural(j - i, "variant"))</span>\n"
             let others = (page.failed + page.recorded).filter { $0.entry.scene == e.scene && $0.entry.variant != nil }
-            h += variantGrid(Array(items[i..<j]), others: others) ?? ("<ul class=\"variants\">\n" + items[i..<j].map { passedLine($0, name: $0.entry.variant ?? "", tag: "li") }.joined() + "</ul>")
+            h += variantGrid(Array(items[i..<j]), others: others)
+                ?? ("<ul class=\"variants\">\n" + items[i..<j].map { passedLine($0, name: $0.entry.variant ?? "", tag: "li") }.joined() + "</ul>")
             h += "</li>\n"
             i = j
         }

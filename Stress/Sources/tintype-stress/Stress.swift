@@ -199,14 +199,16 @@ enum Stress {
                 thread.start()
             }
             group.wait()
-            print("round \(round + 1): \(count) renders on \(threads) threads, \(checker.failureCount) failures so far (\(String(format: "%.1f", Date().timeIntervalSince(start))) s)")
+            let elapsed = String(format: "%.1f", Date().timeIntervalSince(start))
+            print("round \(round + 1): \(count) renders on \(threads) threads, \(checker.failureCount) failures so far (\(elapsed) s)")
             // Later rounds keep the decoded images but start new text and layout work.
             if round == 0 { renderer = Renderer(images: renderer.images, warn: { _ in }) }
         }
 
         let variants = Set(jobs.map(\.name)).count
         if checker.failures.isEmpty {
-            print("tintype-stress: \(variants) renders × PNG, SVG and PDF, \(rounds) rounds on \(threads) threads: every PNG is its golden's pixels and every render the same bytes in every round")
+            print("tintype-stress: \(variants) renders × PNG, SVG and PDF, \(rounds) rounds on \(threads) threads: "
+                  + "every PNG is its golden's pixels and every render the same bytes in every round")
             exit(0)
         }
         print("tintype-stress: \(checker.failures.count) of \(count * rounds) renders failed (above); renders in \(artifacts)")
