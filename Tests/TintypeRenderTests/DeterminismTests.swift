@@ -87,4 +87,38 @@ import TintypeModel
         let read = try CairoSurface(owning: copy).bitmap()
         #expect(read == expected)
     }
+
+    /// Many SVG and PDF documents written at once, some dropped half-written: a two-page PDF whose
+    /// second page is over the pixel limit fails after Cairo has written its first page, and the
+    /// document is dropped unfinished. Cairo then finishes the surface as its last reference
+    /// goes, writing through the stream's closure; the closure's sink used to be released before
+    /// the surface, so those writes went into freed memory, which other renders had taken by then
+    /// (`Scripts/stress renders` crashed in the write callback). Every complete document must be
+    /// the bytes it is alone, and no sink may outlive its document.
+    @Test func manyDocumentsAtOnceSomeDroppedUnfinished() throws {
+        let names = ["Basics/shadows", "Localization/emoji", "Images/nine-slice-svg", "Bars/navbar-large-title-collapsed", "Tables/grouped-headers-footers"]
+        let scenes = try names.map { try SceneDecoder.load(path: snapshotsRoot + "/\($0).json") }
+        var over = scenes[0]
+        over.scale = 100
+        let tooLarge = over
+        #expect(tooLarge.pixelLimitProblem != nil, "the second page is over the pixel limit")
+        let formats: [ImageFormat] = [.svg, .pdf]
+        let jobs = scenes.indices.flatMap { s in formats.map { (s, $0) } }
+        let alone = try jobs.map { s, format in try Renderer(warn: { _ in }).render(scenes[s], as: format) }
+        let liveBefore = VectorDocument.Sink.lock.withLock { VectorDocument.Sink.live }
+        let renderer = Renderer(warn: { _ in })
+        let rounds = 8
+        let results = concurrentMap(count: jobs.count * rounds) { i -> (ok: Bool, failed: Bool) in
+            let (s, format) = jobs[i % jobs.count]
+            // Every other job also writes a PDF that fails on its second page.
+            var failed = false
+            if i % 2 == 0 { failed = (try? renderer.renderPDF(pages: [scenes[s], tooLarge])) == nil }
+            return ((try? renderer.render(scenes[s], as: format)) == alone[i % jobs.count], failed || i % 2 == 1)
+        }
+        let differing = results.filter { !$0.ok }.count, unfailed = results.filter { !$0.failed }.count
+        #expect(differing == 0, "\(differing) documents differ from the same document written alone")
+        #expect(unfailed == 0, "every two-page PDF with a page over the limit fails")
+        let liveAfter = VectorDocument.Sink.lock.withLock { VectorDocument.Sink.live }
+        #expect(liveAfter == liveBefore, "every sink is released with its surface")
+    }
 }

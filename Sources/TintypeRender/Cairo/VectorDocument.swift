@@ -57,18 +57,38 @@ final class PixelTape {
 /// Both are made deterministic, so a vector file can be a golden: the PDF carries no creation
 /// date, and the SVG's ids (which Cairo numbers from a process-wide counter) are renumbered in
 /// the order they appear.
+///
+/// The bytes go to a `Sink` that the surface itself keeps alive: Cairo writes through the stream
+/// whenever the surface is shown, finished or destroyed, and a document dropped without `finish()`
+/// (a page that failed to draw) is finished by its last reference. The sink used to be a property
+/// the surface only pointed at, released before the surface when the document was dropped, so
+/// Cairo's last writes went through a dangling pointer into freed memory.
 final class VectorDocument {
     let format: ImageFormat
     private let sink = Sink()
     private var page: CairoSurface?
     private var pages = 0
+    private var finished = false
 
     /// Collects the bytes Cairo writes.
-    final class Sink { var bytes: [UInt8] = [] }
+    final class Sink {
+        var bytes: [UInt8] = []
+        /// Sinks alive, for the tests that prove none outlives its surface or dies before it.
+        nonisolated(unsafe) static var live = 0
+        static let lock = NSLock()
+        init() { Self.lock.lock(); Self.live += 1; Self.lock.unlock() }
+        deinit { Self.lock.lock(); Self.live -= 1; Self.lock.unlock() }
+    }
 
     init(format: ImageFormat) {
         precondition(format != .png, "a PNG is an image surface, not a document")
         self.format = format
+    }
+
+    /// A document dropped unfinished is finished here, while it can still say where the bytes go
+    /// (they are thrown away with it).
+    deinit {
+        if let page, !finished { cairo_surface_finish(page.pointer) }
     }
 
     /// Draws `list` as the next page (an SVG has only one).
@@ -102,7 +122,10 @@ final class VectorDocument {
             cairo_pdf_surface_set_size(page.pointer, width, height)
             return page
         }
-        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        // The stream's closure holds the sink, released with the surface's user data: after
+        // the surface's last write (cairo_surface_destroy finishes a surface before it releases
+        // its user data).
+        let closure = Unmanaged.passRetained(sink).toOpaque()
         let write: cairo_write_func_t = { closure, data, length in
             let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
             if let data { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
@@ -124,6 +147,11 @@ final class VectorDocument {
         case .png:
             preconditionFailure()
         }
+        let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { Unmanaged<Sink>.fromOpaque($0!).release() }
+        if cairo_surface_set_user_data(pointer, VectorDocument.sinkKey, closure, release) != CAIRO_STATUS_SUCCESS {
+            // Not attached (a surface in error): the surface is never written to, so the sink is released here.
+            Unmanaged<Sink>.fromOpaque(closure).release()
+        }
         let surface: CairoSurface
         do { surface = try CairoSurface(owning: pointer) } catch {
             throw RenderError(path: "", message: "cannot create the \(format.rawValue.uppercased()) surface: \(error.message)")
@@ -136,12 +164,15 @@ final class VectorDocument {
     func finish() throws(RenderError) -> [UInt8] {
         guard let page else { throw RenderError(path: "", message: "the document has no page") }
         cairo_surface_finish(page.pointer)
+        finished = true
         let status = cairo_surface_status(page.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError(path: "", message: "writing the \(format.rawValue.uppercased()) failed: \(String(cString: cairo_status_to_string(status)))")
         }
         return format == .svg ? SVGIds.renumber(sink.bytes) : sink.bytes
     }
+
+    nonisolated(unsafe) private static let sinkKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 }
 
 /// Renumbers the ids of a Cairo SVG (`surface17`, `image9`, `clip3`, `glyph0-1`) in the order they
