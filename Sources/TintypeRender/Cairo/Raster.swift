@@ -358,11 +358,34 @@ final class Raster {
         }
 
         cairo_save(cr)
-        cairo_identity_matrix(cr)
         let c = shadow.color
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-        cairo_mask_surface(cr, blurred.pointer, shadow.offset.width * scale + Double(window.x0), shadow.offset.height * scale + Double(window.y0))
+        let x = shadow.offset.width * scale + Double(window.x0), y = shadow.offset.height * scale + Double(window.y0)
+        if replaying {
+            let pattern = pagePattern(blurred, x: x, y: y)
+            cairo_mask(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        } else {
+            cairo_identity_matrix(cr)
+            cairo_mask_surface(cr, blurred.pointer, x, y)
+        }
         cairo_restore(cr)
+    }
+
+    /// On a vector page: a pattern of `surface`, whose pixels are device pixels with (0, 0) at
+    /// device pixel (x, y), placed in the list's points (the matrix is set to points, scaled).
+    /// An image raster sets the identity matrix and gives Cairo the surface as it is; a page
+    /// cannot, as Cairo's SVG surface places a mask given in device space without the page's
+    /// device scale (1/scale): shadows came out at two or three times their size.
+    private func pagePattern(_ surface: CairoSurface, x: Double, y: Double) -> OpaquePointer {
+        cairo_identity_matrix(cr)
+        cairo_scale(cr, scale, scale)
+        let pattern = cairo_pattern_create_for_surface(surface.pointer)!
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, scale, scale)
+        cairo_matrix_translate(&m, -x / scale, -y / scale)
+        cairo_pattern_set_matrix(pattern, &m)
+        return pattern
     }
 
     static func cairoOperator(_ mode: BlendMode) -> cairo_operator_t {
