@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    /// A country written with a code ISO reserves for it or retired is suggested under its real
+    /// code, not the nearest spelling (en-UK is one letter from en-CK, the Cook Islands).
+    @Test func anUnknownRegionSuggestsTheRealRegion() {
+        #expect(AppLocale.problem(with: "en-UK")?.contains("did you mean \"en-GB\"?") == true, "\(AppLocale.problem(with: "en-UK") ?? "")")
+        #expect(AppLocale.problem(with: "el-EL")?.contains("did you mean \"el-GR\"?") == true)
+        #expect(AppLocale.problem(with: "de-DD")?.contains("did you mean \"de-DE\"?") == true)
+        #expect(AppLocale.problem(with: "en-GB") == nil)
+        // The aliases name regions Foundation knows, and none of them is a region itself.
+        for (alias, real) in AppLocale.regionAliases {
+            #expect(AppLocale.problem(with: "en-" + real) == nil, "\(real)")
+            #expect(AppLocale.problem(with: "en-" + alias) != nil, "\(alias)")
+        }
+    }
+
     @Test func textsAreLookedUpFormattedAndPluralized() throws {
         try withFiles(["L.xcstrings": Self.catalog]) { (dir: String) throws -> Void in
             let de = try decode(scene(locale: "de-AT", "{\"localized\": \"Messages\"}",

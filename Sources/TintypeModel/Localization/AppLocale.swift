@@ -39,10 +39,28 @@ public enum AppLocale {
         }
         if ok { return nil }
         var message = "unknown locale \(quoted(tag)); expected a BCP 47 tag Foundation knows, like \"de-DE\", \"ar\" or \"ja-JP\""
-        if let best = Suggest.closest(to: t, in: known) {
+        if let best = regionAlias(parts) ?? Suggest.closest(to: t, in: known) {
             message = "unknown locale \(quoted(tag)); did you mean \(quoted(best))? (a BCP 47 tag, like \"de-DE\", \"ar\" or \"ja-JP\")"
         }
         return message
+    }
+
+    /// Codes people write for a country that ISO 3166 reserves for it or has retired, with the
+    /// region code a locale uses (Foundation's CLDR data has no alias for them): the nearest code
+    /// by spelling is another country ("en-UK" is one letter from "en-CK", the Cook Islands).
+    static let regionAliases = ["UK": "GB", "EL": "GR", "DD": "DE", "FX": "FR", "YU": "RS",
+                                "CS": "RS", "SU": "RU", "ZR": "CD", "BU": "MM", "TP": "TL"]
+
+    /// `en-UK` → `en-GB`: a known language with a region written as one of `regionAliases`.
+    private static func regionAlias(_ parts: [String]) -> String? {
+        guard parts.count >= 2, languages.contains(parts[0].lowercased()) else { return nil }
+        var out = parts
+        var changed = false
+        for i in out.indices.dropFirst() {
+            if let real = regionAliases[out[i].uppercased()] { out[i] = real; changed = true }
+        }
+        let tag = out.joined(separator: "-")
+        return changed && problem(with: tag) == nil ? tag : nil
     }
 
     /// Whether the locale's language is written right to left (Arabic, Hebrew, Persian, Urdu, …).
