@@ -75,6 +75,11 @@ public struct Scene: Sendable, Equatable {
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
     /// empty for a scene that renders once.
     public var variants = Variants() { didSet { limitsMark.checked = false } }
+    /// The audit rules the scene turns off (`"audit"`), for `tintype audit` and `test --audit`.
+    public var audit = AuditSettings() { didSet { limitsMark.checked = false } }
+    /// Where the scene was read from (its file and each view's position), for audit findings.
+    /// Bookkeeping: it does not make two scenes unequal.
+    public var source = SceneSource() { didSet { limitsMark.checked = false } }
     /// Whether the decoder checked this scene against `SceneLimits` and nothing has changed it since
     /// (see the top of this type). The renderer walks every other scene (`limitProblems`) first.
     public var limitsChecked: Bool { limitsMark.checked }

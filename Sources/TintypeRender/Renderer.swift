@@ -81,18 +81,30 @@ public final class Renderer: Sendable {
 
     /// A display list drawn to pixels: one a scene gave, changed or composed (a screen placed in
     /// another by a transformed group), or made by hand.
-    public func render(_ list: DisplayList) throws(RenderError) -> Bitmap {
+    /// The scene drawn once, with its display list and what the raster saw (each text's lines and
+    /// what was under it): everything `tintype audit` needs, from the one render a test makes anyway.
+    /// The pixels are the same as `render(_:)`'s.
+    public func renderObserved(_ scene: Scene) throws(RenderError) -> (bitmap: Bitmap, list: DisplayList, observation: RenderObservation) {
+        let list = try displayList(for: scene)
+        let observation = RenderObservation()
+        return (try render(list, observation: observation), list, observation)
+    }
+
+    public func render(_ list: DisplayList) throws(RenderError) -> Bitmap { try render(list, observation: nil) }
+
+    /// The list drawn to pixels, recording into `observation` when given.
+    public func render(_ list: DisplayList, observation: RenderObservation?) throws(RenderError) -> Bitmap {
         // Drawn straight into the bitmap's memory (cleared first, as a new surface is), so the
         // screen is not copied out of a surface afterwards.
         let (w, h) = Raster.pixelSize(of: list)
-        guard SceneLimits.allowsPixels(width: w, height: h) else { return try rasterize(list).surface.bitmap() }
+        guard SceneLimits.allowsPixels(width: w, height: h) else { return try rasterize(list, observation: observation).surface.bitmap() }
         var failure: RenderError?
         let pixels = [UInt8](unsafeUninitializedCapacity: w * h * 4) { buffer, count in
             guard let base = buffer.baseAddress else { count = 0; return }
             memset(base, 0, w * h * 4)
             count = w * h * 4
             do throws(RenderError) {
-                let raster = try rasterize(list, into: base)
+                let raster = try rasterize(list, into: base, observation: observation)
                 // Nothing may touch the memory once the array owns it.
                 cairo_surface_finish(raster.surface.pointer)
             } catch { failure = error }
@@ -107,9 +119,11 @@ public final class Renderer: Sendable {
     }
 
     /// The list drawn on a surface of its own (or on `pixels`), its missing characters warned about.
-    private func rasterize(_ list: DisplayList, into pixels: UnsafeMutablePointer<UInt8>? = nil) throws(RenderError) -> Raster {
+    private func rasterize(_ list: DisplayList, into pixels: UnsafeMutablePointer<UInt8>? = nil,
+                           observation: RenderObservation? = nil) throws(RenderError) -> Raster {
         let raster = try Raster(list: list, images: images, into: pixels)
         raster.textEngine = textEngine
+        raster.observation = observation
         try raster.draw(list.items)
         for (item, scalars) in raster.missingCharacters {
             for scalar in scalars { warn(RenderWarning(path: item.source, character: scalar, text: item.text)) }

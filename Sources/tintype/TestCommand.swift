@@ -73,6 +73,19 @@ struct TestCommand: Command {
             Write a result bundle for 'tintype report merge': DIR/results.json and
             the artifacts (under DIR/artifacts unless --artifacts is given).
             """, kind: .outputInto, \.bundle),
+        .flag("--audit", help: """
+            Also audit every variant from the render it is checked with (no second
+            render): truncated or clipped text, overlaps, small or off-screen
+            controls, contrast, safe areas, Dynamic Type, localization (see 'tintype
+            help audit'). Findings are printed, go into the JSON, JUnit and HTML
+            report with an overlay image each (ARTIFACTS/audit/), and errors and
+            warnings fail the run.
+            """, \.audit),
+        .value("--audit-baseline", value: "FILE", help: """
+            Implies --audit. Findings FILE holds are accepted; only new ones fail.
+            A missing FILE is written with today's findings.
+            """, kind: .outputFile) { c, v in c.auditBaseline = v; c.audit = true },
+        .flag("--update-audit-baseline", help: "Write the --audit-baseline FILE again with today's findings (reasons kept).", \.updateAuditBaseline),
         .flag("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails.", \.passWithNoScenes),
         .flag("--stale", help: """
             List goldens that no scene produces, and exit: images Tintype recorded
@@ -117,6 +130,9 @@ struct TestCommand: Command {
     var junit: String?
     var json: String?
     var bundle: String?
+    var audit = false
+    var auditBaseline: String?
+    var updateAuditBaseline = false
 
     mutating func argument(_ value: String) throws(UsageError) { directories.append(value) }
 
@@ -129,6 +145,9 @@ struct TestCommand: Command {
             }
         }
         if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
+        if updateAuditBaseline && auditBaseline == nil {
+            throw UsageError(message: "--update-audit-baseline needs --audit-baseline FILE", command: Self.self)
+        }
         if reporters.contains(.list) && reporters.contains(.dot) {
             throw UsageError(message: "--reporter list and dot both report progress; choose one", command: Self.self)
         }
@@ -222,7 +241,15 @@ struct TestCommand: Command {
         let artifactsDirectory = self.artifactsDirectory
         let store = GoldenStore(artifactsDirectory: artifactsDirectory)
         let renderer = Renderer()
+        var session: AuditSession?
+        if audit {
+            do { session = AuditSession(suites: try AuditSupport.suites(in: directories), overlayDirectory: artifactsDirectory + "/audit") } catch {
+                writeStderr("Error: \(error)")
+                return ExitCode.failure
+            }
+        }
         let verbose = self.verbose
+        let auditSession = session
         let tolerance = self.tolerance
         let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
         // Largest screens first: the workers take scenes in this order, and a big scene left for
@@ -236,13 +263,13 @@ struct TestCommand: Command {
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
             let r = verbose ? LayoutNote.renderer(sharing: renderer, for: item.displayName) : renderer
-            let entry = Watchdog.watch("checking \(item.displayName)") { Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance) }
+            let entry = Watchdog.watch("checking \(item.displayName)") { Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance, audit: auditSession) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress.finished(entry, name: entry.displayName, seconds: seconds)
             return (entry, seconds)
         }
         progress.end()
-        let entries = timed.map(\.0)
+        var entries = timed.map(\.0)
         var passed = 0, failed = 0, recorded = 0, changed = 0
         for e in entries {
             switch e.status {
@@ -264,17 +291,24 @@ struct TestCommand: Command {
                 say("RECORDED \(e.displayName): \(e.message)")
             }
         }
+        var auditFailed = false
+        if let session {
+            guard let fails = AuditSupport.finish(&entries, session: session, baseline: auditBaseline, update: updateAuditBaseline, say: say) else {
+                return ExitCode.failure
+            }
+            auditFailed = fails
+        }
         if !entries.isEmpty {
             do {
                 let index = try HTMLReport.write(entries, mode: mode, to: store.artifactsDirectory + "/report")
-                if failed + recorded > 0 { say("Report: \(index)") }
+                if failed + recorded > 0 || auditFailed { say("Report: \(index)") }
             } catch {
                 writeStderr("Error: cannot write the HTML report: \(error)")
             }
         }
         var ok = true
         let results = RunResults(tool: Tool.version, shard: shard.map { RunResults.Shard(index: $0.index, count: $0.count) },
-                                 entries: timed.map { RunResults.Entry($0.0, duration: $0.1) }, skipped: skipped)
+                                 entries: zip(entries, timed).map { RunResults.Entry($0.0, duration: $0.1.1) }, skipped: skipped)
         if kinds.contains(.github) { for line in GitHubAnnotations.lines(entries) { say(line) } }
         if kinds.contains(.junit) {
             let path = junit ?? artifactsDirectory + "/junit.xml"
@@ -295,7 +329,7 @@ struct TestCommand: Command {
             say("\(changed) of the \(passed) passed with pixels changed within the tolerance; --strict fails on any change.")
         }
         say("\(passed) passed, \(failed) failed, \(skipped) skipped, \(recorded) recorded")
-        return failed == 0 && recorded == 0 && ok ? ExitCode.success : ExitCode.failure
+        return failed == 0 && recorded == 0 && ok && !auditFailed ? ExitCode.success : ExitCode.failure
     }
 
     /// Why this run may not write what it writes: two scenes whose renders share a golden (one
@@ -341,13 +375,18 @@ struct TestCommand: Command {
     }
 
     /// Renders one variant and verifies it; a variant that fails to render fails alone.
-    static func check(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
-        var entry = verify(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance)
+    static func check(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
+                      audit: AuditSession? = nil) -> ReportEntry {
+        let box = FindingsBox()
+        var entry = verify(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance, audit: audit.map { ($0, box) })
         if let v = item.variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
+        entry.findings = box.findings
+        entry.auditOverlay = box.overlay
         return entry
     }
 
-    private static func verify(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
+    private static func verify(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
+                               audit: (session: AuditSession, box: FindingsBox)? = nil) -> ReportEntry {
         func entry(_ status: SnapshotResult.Status, _ message: String) -> ReportEntry {
             ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }
@@ -362,7 +401,12 @@ struct TestCommand: Command {
             return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
                                comparison: r.comparison, artifacts: r.artifacts)
         }
-        if let format = ImageFormat(path: item.golden), format != .png { return check(.document(format, renderer: renderer)) }
+        if let format = ImageFormat(path: item.golden), format != .png {
+            // An SVG or PDF golden has no pixels of its own: the audit takes a raster render of its own.
+            if let audit { _ = try? AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box).snapshot(scene) }
+            return check(.document(format, renderer: renderer))
+        }
+        if let audit { return check(AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box)) }
         return check(.image(renderer: renderer))
     }
 

@@ -10,7 +10,9 @@ struct LabelComponent: ViewComponent {
         var wrapAt = offer
         if let p = label.preferredMaxLayoutWidth { wrapAt = min(offer ?? p, p) }
         let m = context.measuring
-        return m.textSize(label.text, font: m.font(label.font, env: env), width: wrapAt, lines: label.numberOfLines,
+        var sized = env
+        sized.contentSizeCategory = label.category(env.contentSizeCategory)
+        return m.textSize(label.text, font: m.font(label.font, env: sized), width: wrapAt, lines: label.numberOfLines,
                           lineSpacing: label.lineSpacing, scale: env.scale)
     }
 
@@ -20,7 +22,7 @@ struct LabelComponent: ViewComponent {
 
     static func items(_ label: Label, frame: Rect, env: Environment) -> [DisplayItem] {
         guard !label.text.isEmpty else { return [] }
-        let font = ResolvedFont(system: label.font.pointSize(category: env.contentSizeCategory), weight: label.font.weight)
+        let font = ResolvedFont(system: label.font.pointSize(category: label.category(env.contentSizeCategory)), weight: label.font.weight)
         return [.text(TextItem(
             text: label.text, font: font, color: env.resolve(label.textColor), frame: frame,
             alignment: label.textAlignment, direction: env.layoutDirection, numberOfLines: label.numberOfLines,

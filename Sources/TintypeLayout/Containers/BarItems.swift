@@ -37,10 +37,10 @@ struct BarItems {
         let color = color(for: item)
         switch item.content {
         case .title(let title):
-            return (titlePlaced(title, bold: item.style == .done, color: color, row: row), nil)
+            return (titlePlaced(title, bold: item.style == .done, color: color, row: row, path: path), nil)
         case .system(let system):
             if let title = system.title {
-                return (titlePlaced(title, bold: system == .done || item.style == .done, color: color, row: row), nil)
+                return (titlePlaced(title, bold: system == .done || item.style == .done, color: color, row: row, path: path), nil)
             }
             guard let glyph = SystemGlyphs.glyph(for: system) else { return nil }
             return (Placed(width: glyph.size.width) { x in
@@ -92,11 +92,11 @@ struct BarItems {
         return env.adjustedTint(specific)
     }
 
-    func titlePlaced(_ title: String, bold: Bool, color: Color, row: Rect) -> Placed {
+    func titlePlaced(_ title: String, bold: Bool, color: Color, row: Rect, path: String = "") -> Placed {
         let font = ResolvedFont(system: 17, weight: bold ? .semibold : .regular)
         let w = text.size(of: title, font: font).width
         return Placed(width: w) { x in
-            [.line(title, font: font, color: color, frame: Rect(x: x, y: row.minY, width: w + 1, height: row.height), lineBreakMode: .byClipping)]
+            [.line(title, font: font, color: color, frame: Rect(x: x, y: row.minY, width: w + 1, height: row.height), lineBreakMode: .byClipping, source: path)]
         }
     }
 

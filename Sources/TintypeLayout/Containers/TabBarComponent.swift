@@ -74,7 +74,7 @@ struct TabBarComponent {
                                             capInsets: nil, resizingMode: .stretch, origin: path)))
             }
             if !title.isEmpty {
-                out.append(.line(title, font: font, color: color, frame: titleRect, alignment: sideBySide ? .left : .center))
+                out.append(.line(title, font: font, color: color, frame: titleRect, alignment: sideBySide ? .left : .center, source: path))
             }
             if let badge = tab.item.badgeValue {
                 // Beside a title, the badge rises above the bar so that it does not cover the title.

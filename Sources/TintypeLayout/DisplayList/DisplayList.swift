@@ -15,9 +15,16 @@ public struct DisplayList: Sendable, Equatable {
     public var language: String?
     /// What the layout resolved on its own (content that did not fit, and who gave way).
     public var notes: [LayoutNote] = []
+    /// Where each view of the scene landed, in the order laid out (for the audit; no output draws it).
+    public var views: [ViewRecord] = []
+    /// The window's safe area: the screen less the status bar, the notch and the home indicator
+    /// (the whole canvas for a canvas scene); nil for a list made by hand.
+    public var safeArea: Rect?
 
-    public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil, notes: [LayoutNote] = []) {
+    public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil, notes: [LayoutNote] = [],
+                views: [ViewRecord] = [], safeArea: Rect? = nil) {
         self.size = size; self.scale = scale; self.items = items; self.language = language; self.notes = notes
+        self.views = views; self.safeArea = safeArea
     }
 }
 
@@ -122,9 +129,9 @@ public struct ResolvedShadow: Sendable, Equatable {
 /// One line of text in a frame, as bars, alerts and cells draw their titles and values.
 extension DisplayItem {
     static func line(_ text: String, font: ResolvedFont, color: Color, frame: Rect, alignment: TextAlignment = .left,
-                     direction: LayoutDirection = .leftToRight, lineBreakMode: LineBreakMode = .byTruncatingTail) -> DisplayItem {
+                     direction: LayoutDirection = .leftToRight, lineBreakMode: LineBreakMode = .byTruncatingTail, source: String = "") -> DisplayItem {
         .text(TextItem(text: text, font: font, color: color, frame: frame, alignment: alignment, direction: direction,
-                       numberOfLines: 1, lineBreakMode: lineBreakMode, lineSpacing: 0))
+                       numberOfLines: 1, lineBreakMode: lineBreakMode, lineSpacing: 0, source: source))
     }
 }
 

@@ -87,7 +87,7 @@ extension Path {
     }
 
     /// The box of every point the path names (control points included).
-    var bounds: Rect {
+    public var bounds: Rect {
         var xs: [Double] = [], ys: [Double] = []
         for c in commands {
             switch c {

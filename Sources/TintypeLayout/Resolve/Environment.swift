@@ -23,6 +23,12 @@ package struct Environment: Sendable {
     var anchors = Anchors()
     /// Shared by every environment of one scene: what the layout resolved on its own (`--verbose`).
     package var notes = LayoutNotes()
+    /// Shared by every environment of one scene: where each view landed (for the audit).
+    package var views = ViewRecords()
+    /// The intersection of the frames of the ancestors that clip to their bounds; nil: none does.
+    package var clipRect: Rect?
+    /// The view lies in a scroll view, table or text view.
+    package var inScrollView = false
     /// The layout margins of the superview being laid out, in absolute points, when it sets its own
     /// (or preserves its superview's); nil: the system margins (the `margins` guide's default).
     package var marginsRect: Rect?

@@ -61,7 +61,8 @@ package struct Resolver {
         }
         if scene.canvas == nil && scene.drawsSystemOverlays { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
-        return DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all)
+        return DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all,
+                           views: window.views.all, safeArea: window.safeRect)
     }
 
     /// The scene with a `"fit"` canvas sized: a root without a frame takes the size it measures
@@ -135,11 +136,16 @@ package struct Resolver {
         env.anchors.record(view.id, Anchors.Entry(frame: frame))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
 
+        if view.kind.scrolls { env.inScrollView = true }
+        env.views.add(ViewRecord(path: path, kind: view.kind.name, id: view.id, frame: frame, clip: parent.clipRect,
+                                 isInteractive: view.kind.isInteractive, scrolls: env.inScrollView, hasSystemSize: view.kind.hasSystemSize))
         var items: [DisplayItem] = []
         if let bg = view.backgroundColor {
             items.append(.fill(path: outline, paint: .color(env.resolve(bg)), rule: .nonZero))
         }
-        items += try component.draw(view, frame: frame, env: env, context: context)
+        // A text a component draws for its view (a button's title, a cell's text) names the view.
+        items += Self.attributed(try component.draw(view, frame: frame, env: env, context: context), to: path)
+        if view.clipsToBounds { env.clipRect = env.clipRect.map { $0.intersection(frame) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0) } ?? frame }
         var children: [DisplayItem] = []
         let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
         env.scrollFrame = scrollFrame
@@ -172,6 +178,22 @@ package struct Resolver {
             return items.isEmpty ? [] : [.group(Group(items: items, alpha: view.alpha, blendMode: view.blendMode, shadow: shadow))]
         }
         return items
+    }
+
+    /// The items with every text that names no view of the scene named `path`.
+    static func attributed(_ items: [DisplayItem], to path: String) -> [DisplayItem] {
+        guard items.contains(where: { if case .text(let t) = $0 { t.source.isEmpty } else if case .group = $0 { true } else { false } }) else { return items }
+        return items.map { item in
+            switch item {
+            case .text(var t) where t.source.isEmpty:
+                t.source = path
+                return .text(t)
+            case .group(var g):
+                g.items = attributed(g.items, to: path)
+                return .group(g)
+            default: return item
+            }
+        }
     }
 
     /// Where `view` goes in a superview whose bounds are `container`: its frame, its layout pins

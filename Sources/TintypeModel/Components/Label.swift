@@ -11,6 +11,11 @@ public struct Label: Sendable, Equatable {
     public var lineSpacing: Double
     /// The width a multi-line label wraps at when it sizes itself (nil: the width it is offered).
     public var preferredMaxLayoutWidth: Double?
+    /// Whether a text-style font follows the content size category (UIKit's
+    /// `adjustsFontForContentSizeCategory`). Tintype's default is true: a scene shows the screen as
+    /// it is laid out in its category. False draws the style at its Large size in every category, as a
+    /// label does whose font was set once and never updated (the `dynamic-type` audit finds it).
+    public var adjustsFontForContentSizeCategory = true
 
     public init(text: String, font: Font = .body, textColor: ColorValue = .black, textAlignment: TextAlignment = .natural,
                 numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail, lineSpacing: Double = 0) {
@@ -47,6 +52,11 @@ extension View {
 }
 
 extension Label {
+    /// The category the label's font is sized for: the scene's, or Large when it does not adjust.
+    public func category(_ scene: ContentSizeCategory) -> ContentSizeCategory {
+        adjustsFontForContentSizeCategory ? scene : .large
+    }
+
     static func decode(_ r: ObjectReader) -> Label? {
         var label = Label(text: r.string("text") ?? "")
         if let n = r.node("font", as: .font) { label.font = decodeFont(n, path: join(r.path, "font"), context: r.context) ?? label.font }
@@ -56,6 +66,7 @@ extension Label {
         if let m = r.choice("lineBreakMode", LineBreakMode.self, aliases: LineBreakMode.aliases) { label.lineBreakMode = m }
         if let s = r.length("lineSpacing") { label.lineSpacing = s }
         label.preferredMaxLayoutWidth = r.length("preferredMaxLayoutWidth")
+        if let b = r.bool("adjustsFontForContentSizeCategory") { label.adjustsFontForContentSizeCategory = b }
         return label
     }
 

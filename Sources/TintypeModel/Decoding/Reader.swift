@@ -26,6 +26,8 @@ final class DecodeContext {
     var systemVersion = 11
     /// Locales to decode the scene's texts in besides those its matrix names (a command line's `--locale`).
     var extraLocales: [String] = []
+    /// Where each view's object starts, by path, and the localized texts met, for audit findings.
+    var source: SceneSource
 
     /// The scene's `appearance` rules (read before any view), and the containers around the object
     /// being read, outermost first, that `whenContainedIn` rules are matched against.
@@ -63,7 +65,7 @@ final class DecodeContext {
         for f in other.imageFiles where imageFileSet.insert(f).inserted { imageFiles.append(f) }
     }
 
-    init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory }
+    init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory; source = SceneSource(file: file) }
 
     func declare(id: String, path: String, position: SourcePosition?) {
         if id.isEmpty { report(path, position, "an id cannot be empty"); return }

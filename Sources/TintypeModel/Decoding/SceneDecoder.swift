@@ -221,6 +221,7 @@ public enum SceneDecoder {
         if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
         if let m = r.object("marketing") { scene.marketing = Marketing.decode(m) }
         if let b = r.bool("drawsSystemOverlays") { scene.drawsSystemOverlays = b }
+        if let a = r.object("audit", schemaName: "audit") { scene.audit = AuditSettings.decode(a) }
         if let items = r.array("touches") {
             scene.touches = items.compactMap { TouchMark.decode($0.node, path: $0.path, context: context) }
         }
@@ -239,6 +240,7 @@ public enum SceneDecoder {
             context.report("canvas", n.position, "\"fit\" takes the root view's size: its \"frame\", or the size a label, image view, control or stack view measures; "
                            + "this \(scene.root.kind.name) has neither. Give it a frame, like \"frame\": [0, 0, 320, 200], or use {\"size\": [width, height]}")
         }
+        scene.source = context.source
         guard locale == nil else { return scene }
         decodeLocales(of: &scene, node: node, context: context)
 
@@ -402,6 +404,7 @@ public enum SceneDecoder {
             return nil
         }
         let viewPath = path
+        context.source.viewPositions[path] = node.position
         let defaults = SceneAppearance.defaults(for: member.key, over: member.value, context: context)
         guard let r = ObjectReader(member.value, path: viewPath, context: context, what: "an object of \(member.key) properties",
                                    defaults: defaults) else { return nil }

@@ -50,7 +50,12 @@ struct Localizer {
         }
         let lookup = pseudo == nil ? locale : catalog.sourceLanguage
         guard let value = catalog.value(key, locale: lookup) else {
-            if missing == .showKey { return key }
+            if missing == .showKey {
+                r.context.source.localizedTexts.append(LocalizedText(
+                    path: r.path, key: key, locale: lookup, sourceLanguage: catalog.sourceLanguage, showsKey: true,
+                    sameAsSource: false, text: key, position: keyNode.position))
+                return key
+            }
             var message = "no \(quoted(lookup)) translation of \(quoted(key)) in \(catalog.file)"
             if catalog.entries[key] == nil {
                 message = "the key \(quoted(key)) is not in \(catalog.file) (locale \(quoted(lookup)))"
@@ -83,6 +88,14 @@ struct Localizer {
         if pseudo == .accented { format = Pseudo.accented(format) }
         guard var text = Format.apply(format, arguments: arguments, key: key, r: r) else { return nil }
         if pseudo == .bidi { text = Pseudo.bidi(text) }
+        // Recorded for the audit: the same text as the development language's, in another
+        // language, is most likely a translation nobody wrote (a pseudo-language is left out).
+        let base = { (tag: String) in tag.split(separator: "-").first.map { $0.lowercased() } ?? tag }
+        let sameAsSource = pseudo == nil && base(lookup) != base(catalog.sourceLanguage)
+            && catalog.value(key, locale: catalog.sourceLanguage) == value
+        r.context.source.localizedTexts.append(LocalizedText(
+            path: r.path, key: key, locale: lookup, sourceLanguage: catalog.sourceLanguage, showsKey: false,
+            sameAsSource: sameAsSource, text: text, position: keyNode.position))
         return text
     }
 }

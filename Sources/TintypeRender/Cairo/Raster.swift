@@ -28,6 +28,12 @@ final class Raster {
     private let keepsText: Bool
     /// The engine text is drawn with (the shared one, unless the renderer has its own).
     var textEngine = TextEngine.shared
+    /// When set, each text and template glyph is recorded with what is under it (for the audit).
+    var observation: RenderObservation?
+    /// The product of the opacities of the groups being drawn (for the observation).
+    private var groupAlpha = 1.0
+    /// How many items have been drawn (for the observation's order).
+    private var drawnCount = 0
 
     /// The size in device pixels of the image surface a list is drawn on.
     static func pixelSize(of list: DisplayList) -> (width: Int, height: Int) {
@@ -88,8 +94,15 @@ final class Raster {
     }
 
     private func draw(_ item: DisplayItem) throws(RenderError) {
+        drawnCount += 1
         switch item {
         case .fill(let path, let paint, let rule):
+            if let observation, case .color(let c) = paint, c.alpha > 0, rule == .nonZero, !path.commands.isEmpty {
+                let bounds = path.bounds
+                if let r = screenRect(bounds).intersection(screenClip()) {
+                    observation.add(DrawnLayer(order: drawnCount, rect: r, color: c.withAlpha(c.alpha * groupAlpha)))
+                }
+            }
             setPath(path)
             cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             setSource(paint)
@@ -108,13 +121,34 @@ final class Raster {
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         case .text(let text):
-            let missing = try textEngine.draw(text, on: cr, language: language, keepText: keepsText)
+            var observe: ((TextOutcome) -> Void)?
+            if let observation {
+                let order = drawnCount, alpha = groupAlpha
+                observe = { [self] o in
+                    let block = screenRect(o.block)
+                    let visible = block.width > 0 && block.height > 0 ? block.intersection(screenClip()) : nil
+                    observation.add(DrawnText(
+                        item: text, order: order, shownLines: o.shownLines, laidOutLines: o.laidOutLines, truncated: o.truncated,
+                        shownCharacters: o.shownCharacters, widestLine: o.widestLine, block: block, visibleBlock: visible,
+                        opacity: text.color.alpha * alpha, background: visible.map { sample(under: $0, groupAlpha: alpha) } ?? []))
+                }
+            }
+            let missing = try textEngine.draw(text, on: cr, language: language, keepText: keepsText, observe: observe)
             if !missing.isEmpty { missingCharacters.append((text, missing)) }
         case .image(let image):
+            if let observation, let color = image.templateColor {
+                let frame = screenRect(image.frame)
+                let visible = frame.intersection(screenClip())
+                observation.add(DrawnGlyph(item: image, order: drawnCount, visibleFrame: visible, color: color, opacity: color.alpha * groupAlpha,
+                                           background: visible.map { sample(under: $0, groupAlpha: groupAlpha) } ?? []))
+            }
             try drawImage(image)
         case .group(let group):
             try drawGroup(group)
         case .backdrop(let backdrop):
+            if let observation, let r = screenRect(backdrop.rect).intersection(screenClip()) {
+                observation.add(DrawnLayer(order: drawnCount, rect: r, color: nil))
+            }
             try drawBackdrop(backdrop)
         case .homeIndicator(let rect):
             let white: Bool
@@ -313,6 +347,9 @@ final class Raster {
             for item in group.items { try draw(item) }
             return
         }
+        let outerAlpha = groupAlpha
+        groupAlpha *= group.alpha
+        defer { groupAlpha = outerAlpha }
         cairo_push_group(cr)
         if let shadow = group.shadow {
             cairo_push_group(cr)

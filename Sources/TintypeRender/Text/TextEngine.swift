@@ -233,7 +233,8 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
     /// With `keepText` the glyphs are shown as text (a PDF keeps them as text in an embedded,
     /// subset font) instead of filled as outlines; they land on the same positions either way.
     @discardableResult
-    func draw(_ item: TextItem, on cr: OpaquePointer, language: String? = nil, keepText: Bool = false) throws(RenderError) -> [Unicode.Scalar] {
+    func draw(_ item: TextItem, on cr: OpaquePointer, language: String? = nil, keepText: Bool = false,
+              observe: ((TextOutcome) -> Void)? = nil) throws(RenderError) -> [Unicode.Scalar] {
         if let loadError { throw RenderError(path: "", message: loadError) }
         lock.lock()
         defer { lock.unlock() }
@@ -285,6 +286,35 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
             case .right: frame.maxX - width
             default: frame.minX
             }
+        }
+
+        if let observe {
+            // What the audit needs, told before any glyph is drawn so that it can read what is under them.
+            var outcome = TextOutcome(shownLines: visible, laidOutLines: lines.count, truncated: visible < lines.count,
+                                      shownCharacters: item.text.count, widestLine: 0, block: .zero)
+            var x0 = Double.infinity, x1 = -Double.infinity
+            for i in 0..<visible {
+                var w = lines[i].width
+                if i == visible - 1, let truncated, let line = pango_layout_get_line_readonly(truncated, 0) { w = extents(of: line).width }
+                outcome.widestLine = max(outcome.widestLine, w)
+                let x = lineX(width: w)
+                x0 = min(x0, x); x1 = max(x1, x + w)
+            }
+            if item.lineBreakMode == .byClipping { x0 = max(x0, frame.minX); x1 = min(x1, frame.maxX) }
+            outcome.block = Rect(x: x0, y: top, width: max(0, x1 - x0), height: shownHeight)
+            if outcome.truncated {
+                let bytes = Array(item.text.utf8)
+                let start = min(bytes.count, max(0, lines[visible - 1].startIndex))
+                let before = String(decoding: bytes[..<start], as: UTF8.self).count
+                if let truncated, let t = pango_layout_get_text(truncated) {
+                    outcome.shownCharacters = before + max(0, String(cString: t).count - 1)
+                } else {
+                    // Not a truncating mode: every line before the first one dropped is shown whole.
+                    let end = min(bytes.count, max(0, lines[visible].startIndex))
+                    outcome.shownCharacters = String(decoding: bytes[..<end], as: UTF8.self).count
+                }
+            }
+            observe(outcome)
         }
 
         cairo_save(cr)
@@ -786,4 +816,22 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         }
         return result
     }
+}
+
+
+/// How a text fared when drawn: how many lines it needs and shows, whether it was ellipsized,
+/// and where its lines landed (for the audit).
+struct TextOutcome {
+    /// Lines drawn.
+    var shownLines: Int
+    /// Lines laid out: all it needs, or (when cut) at least two more than shown.
+    var laidOutLines: Int
+    /// Text was left over: the last shown line ends with an ellipsis, or (not truncating) lines were dropped.
+    var truncated: Bool
+    /// Characters shown of the text's (all of them unless truncated; the ellipsis not counted).
+    var shownCharacters: Int
+    /// The widest shown line, in points, before clipping to the frame's sides.
+    var widestLine: Double
+    /// The shown lines' box in the item's user space, in points.
+    var block: Rect
 }

@@ -98,7 +98,7 @@ extension HTMLReport {
 
 /// One image as the page shows it: a path relative to the report folder and its size in pixels.
 struct ReportImage: Equatable {
-    enum Role: String { case expected, actual, diff, strip, recorded }
+    enum Role: String { case expected, actual, diff, strip, recorded, audit }
     var role: Role
     /// Relative to the report folder (`images/Basics-alpha/actual.png`); nil when the artifact
     /// could not be read.
@@ -123,6 +123,8 @@ struct ReportContents {
     var failed: [ReportItem] = []
     var recorded: [ReportItem] = []
     var passed: [ReportItem] = []
+    /// Variants the audit found something on (whatever their status), with their overlay image.
+    var audited: [ReportItem] = []
 }
 
 /// Sorts entries by status, names them and copies their images into the staging folder.
@@ -145,6 +147,10 @@ struct ReportAssembler {
             case .recorded:
                 contents.recorded.append(ReportItem(entry: entry, slug: slug, images: try copyImages(entry, slug: slug)))
             }
+            if !entry.findings.isEmpty {
+                let overlay = try entry.auditOverlay.map { try copy(.audit, $0, slug: slug) }
+                contents.audited.append(ReportItem(entry: entry, slug: slug, images: overlay.map { [$0] } ?? []))
+            }
         }
         return contents
     }
@@ -165,7 +171,10 @@ struct ReportAssembler {
     }
 
     private func copyImages(_ entry: ReportEntry, slug: String) throws -> [ReportImage] {
-        try sources(entry).map { role, path in
+        try sources(entry).map { role, path in try copy(role, path, slug: slug) }
+    }
+
+    private func copy(_ role: ReportImage.Role, _ path: String, slug: String) throws -> ReportImage {
             let readable = roots.map { roots in roots.contains { FilePaths.contains($0, FilePaths.resolved(path)) } } ?? true
             guard readable, let data = FileManager.default.contents(atPath: path) else {
                 return ReportImage(role: role, src: nil, original: path)
@@ -183,7 +192,6 @@ struct ReportAssembler {
             }
             let size = ReportPNGSize.size(bytes)
             return ReportImage(role: role, src: relative, original: path, width: size?.width, height: size?.height)
-        }
     }
 }
 

@@ -3,6 +3,7 @@
 // analytics). One test case per scene and variant; a failure carries the message and the paths
 // of its artifacts, so the CI page says where to look.
 import Foundation
+import TintypeModel
 
 /// JUnit XML for a run's results.
 ///
@@ -20,12 +21,15 @@ public enum JUnitReport {
             if let i = suites.firstIndex(where: { $0.folder == folder }) { suites[i].entries.append(e) } else { suites.append((folder, [e])) }
         }
         func time(_ entries: [RunResults.Entry]) -> String { String(format: "%.3f", entries.compactMap(\.duration).reduce(0, +)) }
-        func failures(_ entries: [RunResults.Entry]) -> Int { entries.filter { $0.status != .passed }.count }
+        // An audited variant with findings that fail (errors, warnings) is a test case of its own.
+        func audits(_ entries: [RunResults.Entry]) -> Int { entries.filter { failingFindings($0) > 0 }.count }
+        func tests(_ entries: [RunResults.Entry]) -> Int { entries.count + audits(entries) }
+        func failures(_ entries: [RunResults.Entry]) -> Int { entries.filter { $0.status != .passed }.count + audits(entries) }
         var s = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        s += #"<testsuites name="\#(escape(name))" tests="\#(results.entries.count)" failures="\#(failures(results.entries))" errors="0" "#
+        s += #"<testsuites name="\#(escape(name))" tests="\#(tests(results.entries))" failures="\#(failures(results.entries))" errors="0" "#
             + #"skipped="\#(results.counts.skipped)" time="\#(time(results.entries))">"# + "\n"
         for suite in suites {
-            s += #"  <testsuite name="\#(escape(suite.folder))" tests="\#(suite.entries.count)" failures="\#(failures(suite.entries))" errors="0" "#
+            s += #"  <testsuite name="\#(escape(suite.folder))" tests="\#(tests(suite.entries))" failures="\#(failures(suite.entries))" errors="0" "#
                 + #"skipped="0" time="\#(time(suite.entries))">"# + "\n"
             for e in suite.entries {
                 let caseName = (e.golden as NSString).lastPathComponent
@@ -47,11 +51,27 @@ public enum JUnitReport {
                     if !attachments.isEmpty { s += "      <system-out>" + attachments.joined(separator: "&#10;") + "</system-out>\n" }
                     s += "    </testcase>\n"
                 }
+                let failing = failingFindings(e)
+                if failing > 0 {
+                    let findings = e.findings ?? []
+                    s += #"    <testcase classname="\#(escape(suite.folder))" name="\#(escape(caseName)) audit" file="\#(escape(e.scene))" time="0.000">"# + "\n"
+                    let first = "\(failing) audit \(failing == 1 ? "finding" : "findings"): " + (findings.first.map { "\($0.rule) \($0.path): \($0.message)" } ?? "")
+                    var body = findings.map { "\($0.severity) \($0.rule) \($0.path)\($0.location.map { " (\($0))" } ?? ""): \($0.message)" }.joined(separator: "\n")
+                    if let o = e.auditOverlay { body += "\noverlay: \(o)" }
+                    s += #"      <failure type="audit" message="\#(escape(first))">\#(escape(body))</failure>"# + "\n"
+                    if let o = e.auditOverlay { s += "      <system-out>[[ATTACHMENT|\(escape(o))]]</system-out>\n" }
+                    s += "    </testcase>\n"
+                }
             }
             s += "  </testsuite>\n"
         }
         s += "</testsuites>\n"
         return s
+    }
+
+    /// Findings of an entry that fail a run: errors and warnings (notes are shown, never failing).
+    static func failingFindings(_ e: RunResults.Entry) -> Int {
+        (e.findings ?? []).filter { $0.severity != AuditSeverity.info.rawValue }.count
     }
 
     /// XML text and attribute escaping; control characters XML 1.0 cannot hold become spaces.

@@ -65,6 +65,16 @@ button:focus-visible, input:focus-visible, a:focus-visible { outline: 2px solid 
 border-left: 4px solid var(--line); scroll-margin-top: 12px; }
 .entry.failed { border-left-color: var(--failed); }
 .entry.recorded { border-left-color: var(--recorded); }
+.entry.audit { border-left-color: var(--recorded); }
+.badge.audit { color: var(--recorded); background: var(--recorded-bg); }
+.audit-body { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+.audit-body figure { margin: 0; }
+.audit-body img { max-width: 390px; height: auto; }
+.findings { margin: 0; padding-left: 22px; flex: 1 1 320px; }
+.finding { margin: 0 0 8px; overflow-wrap: anywhere; }
+.finding .sev { font-size: 11px; font-weight: 700; text-transform: uppercase; }
+.finding.error .sev { color: #E02020; } .finding.warning .sev { color: #C07000; } .finding.info .sev { color: #2070E0; }
+.finding .loc { color: var(--muted); font-size: 12px; }
 .entry:target { box-shadow: 0 0 0 3px color-mix(in srgb, var(--accent) 35%, transparent); }
 .entry-head { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
 .entry-head h3 { margin: 0; font-size: 16px; font-weight: 600; overflow-wrap: anywhere; }

@@ -15,6 +15,13 @@ public struct ReportEntry: Sendable {
     /// The varying traits one by one, in file-name order (`devices`: `iPhone SE`, …), so that the
     /// report can lay a scene's variants out in a grid; empty for a scene that renders once.
     public var traits: [(dimension: TraitDimension, label: String)] = []
+    /// What the audit found on this variant that its baseline does not hold (`tintype audit`,
+    /// `tintype test --audit`); empty when it was not audited or found nothing.
+    public var findings: [AuditFinding] = []
+    /// Findings the audit baseline holds (not shown, not failing).
+    public var knownFindings = 0
+    /// The screen with the findings outlined (`<name>.audit.png`), when written.
+    public var auditOverlay: String?
 
     public init(scene: String, variant: String? = nil, golden: String, status: SnapshotResult.Status, message: String, comparison: Comparison? = nil, artifacts: Artifacts? = nil) {
         self.scene = scene; self.variant = variant; self.golden = golden; self.status = status; self.message = message

@@ -27,6 +27,11 @@ struct ReportPage {
             h += "<h2 class=\"group-title\" id=\"recorded\">Recorded <span class=\"n\">\(recorded)</span></h2>\n"
             for item in page.recorded { h += section(item) }
         }
+        if !page.audited.isEmpty {
+            let n = page.audited.map(\.entry.findings.count).reduce(0, +)
+            h += "<h2 class=\"group-title\" id=\"audit\">Audit findings <span class=\"n\">\(n)</span></h2>\n"
+            for item in page.audited { h += auditSection(item) }
+        }
         if !page.passed.isEmpty { h += passedList() }
         if total == 0 { h += "<p class=\"empty\">No scenes were checked.</p>\n" }
         h += "</main>\n<script>\n\(ReportAssets.js)</script>\n</body>\n</html>\n"
@@ -109,6 +114,27 @@ struct ReportPage {
         h += files(item)
         h += "</section>\n"
         return h
+    }
+
+    /// A variant's audit findings: the screen with each outlined and numbered, and a table of them.
+    private func auditSection(_ item: ReportItem) -> String {
+        let e = item.entry
+        var h = "<section class=\"entry audit\" id=\"a-\(escape(item.slug))\">\n"
+        h += "<header class=\"entry-head\"><span class=\"badge audit\">Audit</span>"
+        h += "<h3><a href=\"#a-\(escape(item.slug))\">\(escape(e.scene))</a>"
+        if let v = e.variant { h += " <span class=\"variant\">\(escape(v))</span>" }
+        h += "</h3></header>\n<div class=\"audit-body\">\n"
+        if let image = item.image(.audit) { h += figure(image, scale: 1, noteScale: false) }
+        h += "<ol class=\"findings\">\n"
+        for f in e.findings {
+            h += "<li class=\"finding \(f.severity.rawValue)\"><span class=\"sev\">\(f.severity.rawValue)</span> <code>\(escape(f.rule.id))</code> "
+            h += "<code class=\"path\">\(escape(f.path))</code>"
+            if let l = f.location { h += " <span class=\"loc\">\(escape(l))</span>" }
+            h += "<br>\(escape(f.message))</li>\n"
+        }
+        h += "</ol>\n"
+        if e.knownFindings > 0 { h += "<p class=\"note\">\(e.knownFindings) more in the audit baseline.</p>\n" }
+        return h + "</div>\n</section>\n"
     }
 
     private func numbers(_ e: ReportEntry) -> String {
@@ -204,6 +230,7 @@ struct ReportPage {
         case .diff: caption = "Diff"
         case .strip: caption = "Strip"
         case .recorded: caption = "Recorded golden"
+        case .audit: caption = "Findings outlined"
         }
         var h = "<figure class=\"shot \(image.role.rawValue)\"><figcaption>\(caption)"
         if let w = image.width, let hh = image.height {

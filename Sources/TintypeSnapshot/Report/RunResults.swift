@@ -53,6 +53,12 @@ public struct RunResults: Codable, Sendable, Equatable {
         /// The varying traits one by one (`[["devices", "iPhone SE"], ["contentSizeCategories", "AX3"]]`),
         /// so a merged report still lays variants out in a grid; nil for a scene that renders once.
         public var traits: [[String]]?
+        /// The audit's findings on this variant (those its baseline does not hold); nil when none.
+        public var findings: [Finding]?
+        /// Findings the audit baseline holds; nil when none.
+        public var knownFindings: Int?
+        /// The screen with the findings outlined.
+        public var auditOverlay: String?
 
         public init(_ e: ReportEntry, duration: Double? = nil) {
             scene = e.scene; variant = e.variant; golden = e.golden; status = e.status; message = e.message; self.duration = duration
@@ -61,6 +67,9 @@ public struct RunResults: Codable, Sendable, Equatable {
                 differentPixels = c.differentPixels; changedPixels = c.changedPixels; totalPixels = c.totalPixels
             }
             expected = e.artifacts?.expected; actual = e.artifacts?.actual; diff = e.artifacts?.diff; strip = e.artifacts?.strip
+            findings = e.findings.isEmpty ? nil : e.findings.map(Finding.init)
+            knownFindings = e.knownFindings == 0 ? nil : e.knownFindings
+            auditOverlay = e.auditOverlay
         }
 
         /// Back to a report entry (the comparison's numbers are carried in the message).
@@ -71,6 +80,9 @@ public struct RunResults: Codable, Sendable, Equatable {
                 guard pair.count == 2, let d = TraitDimension(rawValue: pair[0]) else { return nil }
                 return (d, pair[1])
             }
+            entry.findings = (findings ?? []).compactMap { $0.finding(scene: scene, variant: variant) }
+            entry.knownFindings = knownFindings ?? 0
+            entry.auditOverlay = auditOverlay
             return entry
         }
 
@@ -78,6 +90,7 @@ public struct RunResults: Codable, Sendable, Equatable {
         func mapPaths(_ f: (String) -> String) -> Entry {
             var e = self
             e.expected = expected.map(f); e.actual = actual.map(f); e.diff = diff.map(f); e.strip = strip.map(f)
+            e.auditOverlay = auditOverlay.map(f)
             return e
         }
     }
@@ -208,3 +221,32 @@ public enum ResultBundle {
 }
 
 extension SnapshotResult.Status: Codable {}
+
+extension RunResults {
+    /// An audit finding as the results file carries it (the scene and variant are the entry's).
+    public struct Finding: Codable, Sendable, Equatable {
+        public var rule: String
+        public var severity: String
+        public var path: String
+        public var location: String?
+        public var message: String
+        public var numbers: [String: Double]?
+        /// x, y, width, height in points.
+        public var rect: [Double]?
+        public var text: String?
+
+        public init(_ f: AuditFinding) {
+            rule = f.rule.id; severity = f.severity.rawValue; path = f.path; location = f.location; message = f.message
+            numbers = f.numbers.isEmpty ? nil : f.numbers
+            rect = f.rect.map { [$0.minX, $0.minY, $0.width, $0.height] }
+            text = f.subject
+        }
+
+        func finding(scene: String, variant: String?) -> AuditFinding? {
+            guard let r = AuditRule(id: rule) else { return nil }
+            return AuditFinding(rule: r, scene: scene, variant: variant, path: path, location: location, message: message,
+                                numbers: numbers ?? [:], rect: rect.flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil },
+                                subject: text)
+        }
+    }
+}

@@ -1,0 +1,456 @@
+import Foundation
+import TintypeModel
+import TintypeRender
+
+/// One rendered variant, as the audit reads it: the scene, its display list (with where each view
+/// landed) and what the raster saw while drawing it. Made from the one render a test makes.
+public struct AuditInput: Sendable {
+    public var scene: Scene
+    public var list: DisplayList
+    public var observation: RenderObservation
+    /// The scene file as given on the command line.
+    public var sceneName: String
+    /// The variant's label; nil for a scene that renders once.
+    public var variant: String?
+
+    public init(scene: Scene, list: DisplayList, observation: RenderObservation, sceneName: String, variant: String?) {
+        self.scene = scene; self.list = list; self.observation = observation; self.sceneName = sceneName; self.variant = variant
+    }
+}
+
+/// Finds layout and accessibility defects in a rendered variant (docs/audit/ has a page per rule).
+/// Everything is measured: each text's lines as the raster laid them out, the pixels that were
+/// under it, the frames views landed at.
+public enum Auditor {
+    /// The findings of one variant, every rule but the ones `settings` (the scene's `"audit"`,
+    /// merged with a suite file's) turns off, in rule order then document order.
+    public static func audit(_ input: AuditInput, settings extra: AuditSettings = AuditSettings()) -> [AuditFinding] {
+        var v = VariantAudit(input)
+        v.run()
+        return filter(v.findings, settings: input.scene.audit.merging(extra), views: input.list.views)
+    }
+
+    /// The findings a scene's settings keep: a rule off for the scene, or for a view (by id) that is
+    /// the finding's view or holds it, is dropped.
+    static func filter(_ findings: [AuditFinding], settings: AuditSettings, views: [ViewRecord]) -> [AuditFinding] {
+        guard !settings.isEmpty else { return findings }
+        var offPaths: [(path: String, rules: Set<AuditRule>)] = []
+        for (id, rules) in settings.views {
+            for r in views where r.id == id { offPaths.append((r.path, rules)) }
+        }
+        return findings.filter { f in
+            if settings.off.contains(f.rule) { return false }
+            return !offPaths.contains { $0.rules.contains(f.rule) && isWithin(f.path, $0.path) }
+        }
+    }
+
+    /// The `dynamic-type` findings across variants: a text whose view's font is a text style that
+    /// is drawn at one size in variants whose content size categories give the style different
+    /// sizes (and which differ in nothing else). Reported on the variant with the largest category.
+    public static func dynamicType(_ samples: [TextSizes], settings extra: AuditSettings = AuditSettings()) -> [AuditFinding] {
+        var groups: [String: [TextSizes]] = [:]
+        var order: [String] = []
+        for s in samples {
+            if groups[s.group] == nil { order.append(s.group) }
+            groups[s.group, default: []].append(s)
+        }
+        var findings: [AuditFinding] = []
+        for key in order {
+            let group = groups[key]!
+            guard Set(group.map(\.scene.contentSizeCategory)).count > 1 else { continue }
+            var entries: [String: [(sample: TextSizes, text: TextSizes.Text)]] = [:]
+            var keys: [String] = []
+            for sample in group {
+                for t in sample.texts {
+                    if entries[t.key] == nil { keys.append(t.key) }
+                    entries[t.key, default: []].append((sample, t))
+                }
+            }
+            for k in keys {
+                let list = entries[k]!
+                guard let first = list.first, let style = styleFont(at: first.text.source, in: first.sample.scene) else { continue }
+                let categories = list.map(\.sample.scene.contentSizeCategory).sorted { $0.index < $1.index }
+                guard Set(categories).count > 1, Set(categories.map { style.pointSize(category: $0) }).count > 1,
+                      Set(list.map(\.text.size)).count == 1 else { continue }
+                let last = list.max { $0.sample.scene.contentSizeCategory.index < $1.sample.scene.contentSizeCategory.index }!
+                let lo = categories.first!, hi = categories.last!
+                let f = AuditFinding(
+                    rule: .dynamicType, scene: last.sample.sceneName, variant: last.sample.variant, path: last.text.source,
+                    location: last.sample.scene.source.location(of: last.text.source),
+                    message: "\(excerpt(last.text.text)) is \(auditNumber(last.text.size)) pt in \(lo.rawValue) and in \(hi.rawValue), though its font is a text style (\(auditNumber(style.pointSize(category: lo)))–\(auditNumber(style.pointSize(category: hi))) pt there); let it follow the content size category",
+                    numbers: ["size": last.text.size, "expected": style.pointSize(category: hi)],
+                    rect: last.text.rect, subject: last.text.text)
+                findings += filter([f], settings: last.sample.scene.audit.merging(extra), views: last.sample.views)
+            }
+        }
+        return findings
+    }
+
+    /// The text-style font of the view at `path`, when it has one.
+    static func styleFont(at path: String, in scene: Scene) -> Font? {
+        guard let view = scene.view(at: path) else { return nil }
+        let font: Font?
+        switch view.kind {
+        case .label(let l): font = l.font
+        case .textView(let t): font = t.font
+        case .control(.textField(let t)): font = t.font
+        default: font = nil
+        }
+        if case .style? = font { return font }
+        return nil
+    }
+}
+
+/// The sizes a variant drew its texts at: what `dynamic-type` compares across variants, kept
+/// instead of the whole observation.
+public struct TextSizes: Sendable {
+    public struct Text: Sendable {
+        /// The view's path and the text's place among that view's texts (`root.subviews[1]#0`).
+        public var key: String
+        public var source: String
+        public var text: String
+        public var size: Double
+        public var rect: Rect?
+    }
+    public var sceneName: String
+    public var variant: String?
+    public var scene: Scene
+    public var views: [ViewRecord]
+    /// Variants in one group differ only in their content size category.
+    public var group: String
+    public var texts: [Text]
+
+    public init(_ input: AuditInput) {
+        sceneName = input.sceneName; variant = input.variant; scene = input.scene; views = input.list.views
+        let s = input.scene
+        group = [input.sceneName, s.device.name, s.orientation.rawValue, s.layoutDirection.rawValue, s.locale ?? "",
+                 s.tintAdjustmentMode.rawValue, format(s.effectiveScale)].joined(separator: "|")
+        var seen: [String: Int] = [:]
+        texts = []
+        for t in input.observation.texts where !t.item.source.isEmpty {
+            let n = seen[t.item.source, default: 0]
+            seen[t.item.source] = n + 1
+            texts.append(Text(key: t.item.source + "#\(n)", source: t.item.source, text: t.item.text, size: t.item.font.size,
+                              rect: t.visibleBlock ?? t.block))
+        }
+    }
+}
+
+/// Whether `path` is `ancestor` or lies inside it.
+func isWithin(_ path: String, _ ancestor: String) -> Bool {
+    path == ancestor || path.hasPrefix(ancestor + ".") || path.hasPrefix(ancestor + "[")
+}
+
+/// The layer a path belongs to: the window's views (`root`) or what is presented over them.
+func layer(of path: String) -> Substring { path.prefix { $0 != "." && $0 != "[" } }
+
+extension ContentSizeCategory {
+    var index: Int { ContentSizeCategory.allCases.firstIndex(of: self) ?? 0 }
+}
+
+extension Scene {
+    /// The view at a path the layout names (`root.subviews[2].subviews[0]`, `presented.root…`);
+    /// nil for a path that is not a view's (a cell's, a bar's).
+    public func view(at path: String) -> View? {
+        var rest = Substring(path)
+        var view: View
+        if rest.hasPrefix("root") {
+            view = root
+            rest = rest.dropFirst(4)
+        } else if rest.hasPrefix("presented.root") {
+            switch presented {
+            case .sheet(let s)?: view = s.root
+            case .popover(let p)?: view = p.root
+            default: return nil
+            }
+            rest = rest.dropFirst("presented.root".count)
+        } else {
+            return nil
+        }
+        while !rest.isEmpty {
+            guard rest.hasPrefix(".subviews["), let close = rest.firstIndex(of: "]"),
+                  let i = Int(rest[rest.index(rest.startIndex, offsetBy: 10)..<close]), view.subviews.indices.contains(i) else { return nil }
+            view = view.subviews[i]
+            rest = rest[rest.index(after: close)...]
+        }
+        return view
+    }
+
+    /// Every view of the window and of a presented sheet or popover, with its path, depth first.
+    func eachView(_ body: (View, String) -> Void) {
+        func walk(_ v: View, _ p: String) {
+            body(v, p)
+            for (i, s) in v.subviews.enumerated() { walk(s, p + ".subviews[\(i)]") }
+        }
+        walk(root, "root")
+        switch presented {
+        case .sheet(let s)?: walk(s.root, "presented.root")
+        case .popover(let p)?: walk(p.root, "presented.root")
+        default: break
+        }
+    }
+}
+
+/// The rules of one variant.
+struct VariantAudit {
+    let input: AuditInput
+    var findings: [AuditFinding] = []
+    /// The texts worth auditing: drawn for a view of the scene, and not hidden under an opaque fill or a backdrop.
+    var texts: [DrawnText] = []
+    var records: [String: ViewRecord] = [:]
+    let screen: Rect
+
+    init(_ input: AuditInput) {
+        self.input = input
+        screen = Rect(origin: .zero, size: input.list.size)
+        for r in input.list.views { records[r.path] = r }
+        texts = input.observation.texts.filter { t in
+            !t.item.source.isEmpty && !t.item.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !covered(t.visibleBlock ?? t.block, after: t.order)
+        }
+    }
+
+    /// Whether a later opaque fill or a backdrop covers `rect` whole.
+    func covered(_ rect: Rect, after order: Int) -> Bool {
+        input.observation.layers.contains { l in
+            l.order > order && l.rect.contains(rect) && (l.color == nil || l.color!.alpha >= 0.999)
+        }
+    }
+
+    mutating func add(_ rule: AuditRule, path: String, _ message: String, numbers: [String: Double] = [:], rect: Rect?, subject: String? = nil,
+                      location: String? = nil) {
+        findings.append(AuditFinding(rule: rule, scene: input.sceneName, variant: input.variant, path: path,
+                                     location: location ?? input.scene.source.location(of: path), message: message,
+                                     numbers: numbers, rect: rect, subject: subject))
+    }
+
+    /// The record of the view a text belongs to (or its nearest recorded ancestor).
+    func record(for path: String) -> ViewRecord? {
+        var p = path
+        while !p.isEmpty {
+            if let r = records[p] { return r }
+            guard let cut = p.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            p = String(p[..<cut])
+        }
+        return nil
+    }
+
+    mutating func run() {
+        truncation()
+        overlap()
+        targets()
+        contrast()
+        safeArea()
+        localization()
+        findings.sort { a, b in a.rule != b.rule ? a.rule < b.rule : false }
+    }
+
+    // MARK: text-truncated, text-clipped
+
+    mutating func truncation() {
+        for t in texts {
+            let item = t.item
+            let count = item.text.count
+            if t.truncated {
+                let more = t.laidOutLines > t.shownLines + 1 ? "\(t.laidOutLines)+" : "\(t.laidOutLines)"
+                let how = [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode) ? "ellipsized" : "lines dropped"
+                add(.textTruncated, path: item.source,
+                    "\(excerpt(item.text)) shows \(t.shownLines) of \(more) lines, \(t.shownCharacters) of \(count) characters (\(how)) in a \(auditNumber(item.frame.width)) × \(auditNumber(item.frame.height)) pt frame",
+                    numbers: ["shownLines": Double(t.shownLines), "lines": Double(t.laidOutLines), "shownCharacters": Double(t.shownCharacters), "characters": Double(count)],
+                    rect: t.visibleBlock ?? t.block, subject: item.text)
+                continue
+            }
+            if item.lineBreakMode == .byClipping, t.widestLine > item.frame.width + 0.5 {
+                add(.textClipped, path: item.source,
+                    "\(excerpt(item.text)) is \(auditNumber(t.widestLine)) pt wide, cut at its \(auditNumber(item.frame.width)) pt frame (\(auditNumber(t.widestLine - item.frame.width)) pt not shown)",
+                    numbers: ["width": t.widestLine, "frameWidth": item.frame.width], rect: item.frame, subject: item.text)
+                continue
+            }
+            // Cut by a clipping superview or the screen's edge (content that scrolls is left alone).
+            guard record(for: item.source)?.scrolls != true, t.block.width > 0, t.block.height > 0 else { continue }
+            let shown = t.visibleBlock.map { $0.width * $0.height } ?? 0
+            let whole = t.block.width * t.block.height
+            let hidden = 1 - shown / whole
+            if shown > 0, hidden > 0.01, (t.visibleBlock!.width < t.block.width - 0.5 || t.visibleBlock!.height < t.block.height - 0.5) {
+                add(.textClipped, path: item.source,
+                    "\(excerpt(item.text)) is \(auditNumber(hidden * 100))% hidden by a clipping superview or the screen's edge (\(auditNumber(t.block.width)) × \(auditNumber(t.block.height)) pt of text, \(auditNumber(t.visibleBlock!.width)) × \(auditNumber(t.visibleBlock!.height)) pt shown)",
+                    numbers: ["hiddenPercent": hidden * 100], rect: t.block, subject: item.text)
+            }
+        }
+    }
+
+    // MARK: text-overlap, control-overlap
+
+    mutating func overlap() {
+        let visible = texts.compactMap { t in t.visibleBlock.map { (t, $0) } }
+        for i in visible.indices {
+            for j in visible.indices where j > i {
+                let (a, ra) = visible[i], (b, rb) = visible[j]
+                guard a.item.source != b.item.source, layer(of: a.item.source) == layer(of: b.item.source),
+                      let x = ra.intersection(rb) else { continue }
+                // Line boxes hold room above and below the letters: a quarter of the smaller font's size is allowed.
+                let slack = 0.25 * min(a.item.font.size, b.item.font.size)
+                guard x.height > slack, x.width > 1 else { continue }
+                add(.textOverlap, path: b.item.source,
+                    "\(excerpt(b.item.text)) overlaps \(excerpt(a.item.text)) (\(a.item.source)) by \(auditNumber(x.width)) × \(auditNumber(x.height)) pt",
+                    numbers: ["width": x.width, "height": x.height], rect: x, subject: b.item.text)
+            }
+        }
+        let controls = input.list.views.filter(\.isInteractive)
+        for i in controls.indices {
+            let a = controls[i]
+            for j in controls.indices where j > i {
+                let b = controls[j]
+                guard !isWithin(a.path, b.path), !isWithin(b.path, a.path), layer(of: a.path) == layer(of: b.path),
+                      let x = a.visibleFrame.intersection(b.visibleFrame), x.width * x.height > 1 else { continue }
+                add(.controlOverlap, path: b.path,
+                    "this \(b.kind) overlaps the \(a.kind) at \(a.path) by \(auditNumber(x.width)) × \(auditNumber(x.height)) pt",
+                    numbers: ["width": x.width, "height": x.height], rect: x)
+            }
+            for (t, r) in visible where !isWithin(t.item.source, a.path) && layer(of: t.item.source) == layer(of: a.path) {
+                // A text of a view inside the control (its own title) is its own.
+                guard let x = a.visibleFrame.intersection(r), x.width > 1, x.height > 0.25 * t.item.font.size else { continue }
+                add(.controlOverlap, path: a.path,
+                    "this \(a.kind) overlaps the text \(excerpt(t.item.text)) (\(t.item.source)) by \(auditNumber(x.width)) × \(auditNumber(x.height)) pt",
+                    numbers: ["width": x.width, "height": x.height], rect: x, subject: t.item.text)
+            }
+        }
+    }
+
+    // MARK: tap-target, offscreen
+
+    mutating func targets() {
+        for r in input.list.views where r.isInteractive {
+            let f = r.frame
+            if !r.hasSystemSize, f.width < 44 || f.height < 44 {
+                add(.tapTarget, path: r.path,
+                    "this \(r.kind) is \(auditNumber(f.width)) × \(auditNumber(f.height)) pt; a tap target needs 44 × 44 pt",
+                    numbers: ["width": f.width, "height": f.height], rect: f)
+            }
+            guard f.width > 0, f.height > 0, let inside = f.intersection(screen) else { continue }
+            if !screen.contains(f) {
+                let edges = [(f.minX < screen.minX - 0.01, "left", screen.minX - f.minX), (f.maxX > screen.maxX + 0.01, "right", f.maxX - screen.maxX),
+                             (f.minY < screen.minY - 0.01, "top", screen.minY - f.minY), (f.maxY > screen.maxY + 0.01, "bottom", f.maxY - screen.maxY)]
+                    .filter(\.0).map { "\(auditNumber($0.2)) pt past the \($0.1) edge" }
+                let shown = inside.width * inside.height / (f.width * f.height)
+                add(.offscreen, path: r.path,
+                    "this \(r.kind) is partly off screen: \(edges.joined(separator: ", ")) (\(auditNumber(shown * 100))% of it on screen)",
+                    numbers: ["onScreenPercent": shown * 100], rect: f)
+            }
+        }
+    }
+
+    // MARK: text-contrast, glyph-contrast
+
+    /// The worst contrast of `color` over 90% of the background samples (the 10th percentile), with
+    /// the translucent layers drawn later over `rect` composited over both.
+    func contrast(color: Color, opacity: Double, background: [Color], rect: Rect, order: Int) -> (ratio: Double, background: Color)? {
+        guard !background.isEmpty else { return nil }
+        let overlays = input.observation.layers.filter { $0.order > order && $0.color != nil && $0.rect.contains(rect) }.map { $0.color! }
+        func seen(_ c: Color) -> Color { overlays.reduce(c) { Contrast.over($1, $0) } }
+        var ratios = background.map { bg -> (Double, Color) in
+            let fg = Contrast.over(color.withAlpha(opacity), bg)
+            return (Contrast.ratio(seen(fg), seen(bg)), bg)
+        }
+        ratios.sort { $0.0 < $1.0 }
+        return ratios[min(ratios.count - 1, ratios.count / 10)]
+    }
+
+    mutating func contrast() {
+        for t in texts {
+            guard let rect = t.visibleBlock, let (ratio, bg) = contrast(color: t.item.color, opacity: t.opacity, background: t.background, rect: rect, order: t.order) else { continue }
+            let need = Contrast.required(size: t.item.font.size, weight: t.item.font.weight)
+            guard ratio < need else { continue }
+            let large = need == 3 ? "large" : "normal"
+            add(.textContrast, path: t.item.source,
+                "\(excerpt(t.item.text)): contrast \(Contrast.shown(ratio)):1, needs \(format(need)):1 (\(auditNumber(t.item.font.size)) pt \(t.item.font.weight.rawValue), \(large) text; \(hex(t.item.color)) over \(hex(bg)))",
+                numbers: ["ratio": (ratio * 1000).rounded() / 1000, "required": need, "size": t.item.font.size],
+                rect: rect, subject: t.item.text)
+        }
+        for g in input.observation.glyphs {
+            guard let rect = g.visibleFrame, !g.item.origin.isEmpty, layer(of: g.item.origin) != "",
+                  !covered(rect, after: g.order),
+                  let (ratio, bg) = contrast(color: g.color, opacity: g.opacity, background: g.background, rect: rect, order: g.order),
+                  ratio < 3 else { continue }
+            add(.glyphContrast, path: g.item.origin,
+                "the glyph \(quoted(g.item.source.path)): contrast \(Contrast.shown(ratio)):1, needs 3:1 (\(hex(g.color)) over \(hex(bg)))",
+                numbers: ["ratio": (ratio * 1000).rounded() / 1000, "required": 3], rect: rect, subject: g.item.source.path)
+        }
+    }
+
+    // MARK: safe-area
+
+    mutating func safeArea() {
+        guard input.scene.canvas == nil, let safe = input.list.safeArea, safe != screen else { return }
+        func check(_ whole: Rect, path: String, what: String, subject: String?) {
+            // What lies off the screen is the offscreen rule's.
+            guard let rect = whole.intersection(screen), !safe.contains(rect) else { return }
+            var places: [String] = []
+            let notch = input.scene.device.hasNotch
+            if rect.minY < safe.minY - 0.01 { places.append("\(auditNumber(safe.minY - rect.minY)) pt under the \(notch && input.scene.orientation == .portrait ? "notch and status bar" : "status bar")") }
+            if rect.maxY > safe.maxY + 0.01 { places.append("\(auditNumber(rect.maxY - safe.maxY)) pt under the home indicator") }
+            if rect.minX < safe.minX - 0.01 { places.append("\(auditNumber(safe.minX - rect.minX)) pt past the left safe edge\(notch ? " (the notch's side)" : "")") }
+            if rect.maxX > safe.maxX + 0.01 { places.append("\(auditNumber(rect.maxX - safe.maxX)) pt past the right safe edge\(notch ? " (the notch's side)" : "")") }
+            guard !places.isEmpty else { return }
+            add(.safeArea, path: path, "\(what) is outside the safe area: \(places.joined(separator: ", "))",
+                numbers: ["top": max(0, safe.minY - rect.minY), "bottom": max(0, rect.maxY - safe.maxY),
+                          "left": max(0, safe.minX - rect.minX), "right": max(0, rect.maxX - safe.maxX)],
+                rect: rect, subject: subject)
+        }
+        for t in texts {
+            // A control's own title is the control's finding.
+            guard let r = t.visibleBlock, let owner = record(for: t.item.source), !owner.scrolls, !owner.isInteractive else { continue }
+            check(r, path: t.item.source, what: "the text \(excerpt(t.item.text))", subject: t.item.text)
+        }
+        for r in input.list.views where r.isInteractive && !r.scrolls {
+            let v = r.visibleFrame
+            guard v.width > 0, v.height > 0 else { continue }
+            check(v, path: r.path, what: "this \(r.kind)", subject: nil)
+        }
+    }
+
+    // MARK: localization-key, untranslated, rtl-alignment
+
+    mutating func localization() {
+        for l in input.scene.source.localizedTexts {
+            let at = l.position.map { "\($0.file ?? input.scene.source.file ?? "<scene>"):\($0.line):\($0.column)" }
+            if l.showsKey {
+                add(.localizationKey, path: l.path, "the key \(quoted(l.key)) is shown: the catalog has no \(quoted(l.locale)) text for it",
+                    rect: rect(of: l.path), subject: l.key, location: at)
+            } else if l.sameAsSource {
+                add(.untranslated, path: l.path, "\(excerpt(l.text)) (\(quoted(l.key))) is the \(quoted(l.sourceLanguage)) text in \(quoted(l.locale))",
+                    rect: rect(of: l.path), subject: l.key, location: at)
+            }
+        }
+        guard input.scene.layoutDirection == .rightToLeft else { return }
+        var rtl: [(String, TextAlignment, String)] = []
+        var forcedLTR: [String] = []
+        input.scene.eachView { view, path in
+            if view.semanticContentAttribute == .forceLeftToRight || view.semanticContentAttribute == .playback || view.semanticContentAttribute == .spatial { forcedLTR.append(path) }
+            guard !forcedLTR.contains(where: { isWithin(path, $0) }) else { return }
+            let alignment: TextAlignment?
+            switch view.kind {
+            case .label(let l) where !l.text.isEmpty: alignment = l.textAlignment
+            case .textView(let t): alignment = t.textAlignment
+            case .control(.textField(let t)): alignment = t.textAlignment
+            default: alignment = nil
+            }
+            if let alignment, alignment == .left || alignment == .right { rtl.append((path, alignment, view.kind.name)) }
+        }
+        for (path, alignment, kind) in rtl {
+            add(.rtlAlignment, path: path,
+                "this \(kind) is aligned \(quoted(alignment.rawValue)) in a right-to-left layout; \"natural\" follows the reading direction",
+                rect: rect(of: path))
+        }
+    }
+
+    /// Where the view holding `path` landed.
+    func rect(of path: String) -> Rect? { record(for: path)?.visibleFrame }
+}
+
+func hex(_ c: Color) -> String {
+    func h(_ v: Double) -> String {
+        let n = Int((v * 255).rounded())
+        return String(n, radix: 16, uppercase: true).count == 1 ? "0" + String(n, radix: 16, uppercase: true) : String(n, radix: 16, uppercase: true)
+    }
+    return "#" + h(c.red) + h(c.green) + h(c.blue)
+}

@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+import TintypeModel
+import TintypeSnapshot
+@testable import TintypeLayout
+@testable import TintypeRender
+
+/// The audit's rules, each on a scene that triggers it and one that does not, on the rule's
+/// boundaries (43.5 against 44 points, 4.49 against 4.5:1).
+@Suite struct AuditTests {
+    /// Every finding of every variant of a scene (with the cross-variant dynamic-type rule).
+    func findings(_ json: String, settings: AuditSettings = AuditSettings()) throws -> [AuditFinding] {
+        let s = try SceneDecoder.decode(json, file: "test.json")
+        var out: [AuditFinding] = []
+        var sizes: [TextSizes] = []
+        for v in try s.expandVariants() {
+            let (_, list, observation) = try sharedRenderer.renderObserved(v.scene)
+            let input = AuditInput(scene: v.scene, list: list, observation: observation, sceneName: "test.json", variant: v.label)
+            out += Auditor.audit(input, settings: settings)
+            sizes.append(TextSizes(input))
+        }
+        return out + Auditor.dynamicType(sizes, settings: settings)
+    }
+
+    func rules(_ json: String) throws -> [AuditRule] { try findings(json).map(\.rule) }
+
+    /// A scene on an iPhone 8 with `views` in its root (a white screen; the safe area starts at y 20),
+    /// tinted a blue dark enough for text on white (UIKit's #007AFF gives 4.02:1, under AA's 4.5:1).
+    func screen(_ views: String, extra: String = "") -> String {
+        ##"{ "device": "iPhone 8", "tintColor": "#0040DD", \##(extra) "root": { "view": { "backgroundColor": "white", "subviews": [ \##(views) ] } } }"##
+    }
+
+    // MARK: text-truncated, text-clipped
+
+    @Test func anEllipsizedLabelIsTruncatedAndOneThatFitsIsNot() throws {
+        let long = screen(##"{ "label": { "frame": [16, 100, 120, 30], "text": "A title far too long for its frame" } }"##)
+        let f = try findings(long)
+        #expect(f.map(\.rule) == [.textTruncated])
+        #expect(f.first?.path == "root.subviews[0]")
+        #expect(f.first?.location == "test.json:1:112")
+        #expect(f.first?.numbers["shownLines"] == 1)
+        #expect((f.first?.numbers["shownCharacters"] ?? 99) < 34)
+        #expect(f.first?.message.contains("ellipsized") == true)
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 343, 30], "text": "A title far too long for its frame" } }"##)).isEmpty)
+    }
+
+    @Test func wrappedTextWithoutRoomForItsLinesIsTruncated() throws {
+        let cut = screen(##"{ "label": { "frame": [16, 100, 100, 44], "numberOfLines": 0, "lineBreakMode": "byWordWrapping", "text": "one two three four five six seven eight nine ten" } }"##)
+        let f = try findings(cut)
+        #expect(f.map(\.rule) == [.textTruncated])
+        #expect(f.first?.message.contains("lines dropped") == true)
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 100, 400], "numberOfLines": 0, "lineBreakMode": "byWordWrapping", "text": "one two three four five six seven eight nine ten" } }"##)).isEmpty)
+    }
+
+    @Test func clippingAtTheFrameOrByASuperviewIsClipped() throws {
+        let clip = screen(##"{ "label": { "frame": [16, 100, 60, 30], "lineBreakMode": "byClipping", "text": "Clipped at the side" } }"##)
+        #expect(try rules(clip) == [.textClipped])
+        let superview = screen(##"{ "view": { "frame": [16, 100, 200, 12], "clipsToBounds": true, "subviews": [ { "label": { "frame": [0, 0, 200, 30], "text": "Half hidden" } } ] } }"##)
+        let f = try findings(superview)
+        #expect(f.map(\.rule) == [.textClipped])
+        #expect(f.first?.path == "root.subviews[0].subviews[0]")
+        #expect((f.first?.numbers["hiddenPercent"] ?? 0) > 10)
+        #expect(try rules(screen(##"{ "view": { "frame": [16, 100, 200, 40], "clipsToBounds": true, "subviews": [ { "label": { "frame": [0, 0, 200, 30], "text": "Whole" } } ] } }"##)).isEmpty)
+    }
+
+    // MARK: overlap
+
+    @Test func textsOverEachOtherOverlapAndStackedOnesDoNot() throws {
+        let over = screen(##"{ "label": { "frame": [16, 100, 200, 30], "text": "First label" } }, { "label": { "frame": [40, 108, 200, 30], "text": "Second label" } }"##)
+        let f = try findings(over)
+        #expect(f.map(\.rule) == [.textOverlap])
+        #expect(f.first?.path == "root.subviews[1]")
+        let stacked = screen(##"{ "label": { "frame": [16, 100, 200, 30], "text": "First label" } }, { "label": { "frame": [16, 130, 200, 30], "text": "Second label" } }"##)
+        #expect(try rules(stacked).isEmpty)
+        // A background view under the text is no overlap.
+        let background = screen(##"{ "view": { "frame": [0, 90, 375, 60], "backgroundColor": "#EEEEEE" } }, { "label": { "frame": [16, 100, 200, 30], "text": "On a card" } }"##)
+        #expect(try rules(background).isEmpty)
+    }
+
+    @Test func aControlOverAControlOrOverTextOverlaps() throws {
+        let buttons = screen(##"{ "button": { "frame": [16, 100, 120, 44], "title": "One" } }, { "button": { "frame": [100, 100, 120, 44], "title": "Two" } }"##)
+        #expect(try rules(buttons) == [.controlOverlap])
+        let overText = screen(##"{ "label": { "frame": [16, 100, 200, 44], "text": "A label under" } }, { "switch": { "frame": [60, 106, 51, 31] } }"##)
+        let f = try findings(overText)
+        #expect(f.map(\.rule) == [.controlOverlap])
+        #expect(f.first?.path == "root.subviews[1]")
+        let apart = screen(##"{ "label": { "frame": [16, 100, 200, 44], "text": "A label" } }, { "switch": { "frame": [300, 106, 51, 31] } }"##)
+        #expect(try rules(apart).isEmpty)
+    }
+
+    // MARK: tap-target, offscreen
+
+    @Test func aTapTargetNeeds44Points() throws {
+        let small = try findings(screen(##"{ "button": { "frame": [16, 100, 120, 43.5], "title": "Small" } }"##))
+        #expect(small.map(\.rule) == [.tapTarget])
+        #expect(small.first?.numbers["height"] == 43.5)
+        #expect(try rules(screen(##"{ "button": { "frame": [16, 100, 44, 44], "title": "OK" } }"##)).isEmpty)
+        #expect(try rules(screen(##"{ "button": { "frame": [16, 100, 43.5, 44], "title": "OK" } }"##)) == [.tapTarget])
+        // UIKit fixes a switch's size: Apple's own design is not the scene's defect.
+        #expect(try rules(screen(##"{ "switch": { "frame": [16, 100, 51, 31] } }"##)).isEmpty)
+        // A label is no target.
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 30, 20], "text": "Hi" } }"##)).isEmpty)
+    }
+
+    @Test func aControlPartlyOffScreenIsOffscreen() throws {
+        // Its title is cut by the screen's edge too.
+        let f = try findings(screen(##"{ "button": { "frame": [345, 100, 60, 44], "title": "Edge" } }"##)).filter { $0.rule != .textClipped }
+        #expect(f.map(\.rule) == [.offscreen])
+        #expect(f.first?.message.contains("30 pt past the right edge") == true)
+        #expect(try rules(screen(##"{ "button": { "frame": [315, 100, 60, 44], "title": "Edge" } }"##)).isEmpty)
+    }
+
+    // MARK: contrast
+
+    @Test func textContrastIsMeasuredOnTheBoundary() throws {
+        func label(_ color: String, font: String = "17") -> String {
+            screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Gray text", "textColor": "\##(color)", "font": \##(font) } }"##)
+        }
+        // white(0.465933) on white is 4.490:1, white(0.465319) 4.500:1.
+        let low = try findings(label("white(0.465933)"))
+        #expect(low.map(\.rule) == [.textContrast])
+        #expect(low.first?.message.contains("contrast 4.49:1, needs 4.5:1") == true)
+        #expect(try rules(label("white(0.465319)")).isEmpty)
+        // Large text (18 points, or 14 bold) needs 3:1.
+        #expect(try rules(label("white(0.465933)", font: "18")).isEmpty)
+        #expect(try rules(label("white(0.584869)", font: "18")) == [.textContrast])
+        #expect(try rules(label("white(0.583831)", font: ##"{"size": 14, "weight": "bold"}"##)).isEmpty)
+        #expect(try rules(label("white(0.583831)", font: ##"{"size": 14, "weight": "semibold"}"##)) == [.textContrast])
+    }
+
+    @Test func contrastIsMeasuredAgainstWhatIsDrawnUnderTheText() throws {
+        // Black text on a dark card fails; the card is what is under it, not the white screen.
+        let dark = screen(##"{ "view": { "frame": [0, 90, 375, 60], "backgroundColor": "#333333", "subviews": [ { "label": { "frame": [16, 10, 300, 30], "text": "Dark on dark" } } ] } }"##)
+        let f = try findings(dark)
+        #expect(f.map(\.rule) == [.textContrast])
+        #expect(f.first?.message.contains("over #333333") == true)
+        // Under a translucent layer drawn later (a dimming view) both text and background darken.
+        let dimmed = screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Under a dimming layer", "textColor": "#595959" } }, { "view": { "frame": [0, 0, 375, 667], "backgroundColor": "black@0.6" } }"##)
+        #expect(try rules(dimmed) == [.textContrast])
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Readable", "textColor": "#595959" } }"##)).isEmpty)
+        // A text an opaque view covers whole is not audited at all.
+        let covered = screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Hidden", "textColor": "#EEEEEE" } }, { "view": { "frame": [0, 90, 375, 60], "backgroundColor": "white" } }"##)
+        #expect(try rules(covered).isEmpty)
+    }
+
+    // MARK: safe-area
+
+    @Test func contentUnderTheStatusBarOrHomeIndicatorIsOutsideTheSafeArea() throws {
+        let top = try findings(screen(##"{ "label": { "frame": [16, 4, 200, 30], "text": "Under the status bar" } }"##))
+        #expect(top.map(\.rule) == [.safeArea])
+        #expect(top.first?.message.contains("under the status bar") == true)
+        let x = ##"{ "device": "iPhone X", "tintColor": "#0040DD", "root": { "view": { "backgroundColor": "white", "subviews": [ { "button": { "frame": [16, 760, 120, 44], "title": "Low" } } ] } } }"##
+        let bottom = try findings(x)
+        #expect(bottom.map(\.rule) == [.safeArea])
+        #expect(bottom.first?.message.contains("under the home indicator") == true)
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 20, 200, 30], "text": "Below the status bar" } }"##)).isEmpty)
+        // A background under the status bar is fine.
+        #expect(try rules(screen(##"{ "view": { "frame": [0, 0, 375, 64], "backgroundColor": "systemBlue" } }"##)).isEmpty)
+    }
+
+    // MARK: dynamic-type
+
+    @Test func aTextStyleThatKeepsOneSizeAcrossContentSizesIsFound() throws {
+        let fixed = screen(##"{ "label": { "frame": [16, 100, 343, 80], "text": "Body", "font": "body", "adjustsFontForContentSizeCategory": false } }"##,
+                           extra: ##""variants": { "contentSizeCategories": ["L", "XXXL"] },"##)
+        let f = try findings(fixed)
+        #expect(f.map(\.rule) == [.dynamicType])
+        #expect(f.first?.variant == "XXXL")
+        #expect(f.first?.message.contains("17 pt in L and in XXXL") == true)
+        let scaling = screen(##"{ "label": { "frame": [16, 100, 343, 80], "text": "Body", "font": "body" } }"##,
+                             extra: ##""variants": { "contentSizeCategories": ["L", "XXXL"] },"##)
+        #expect(try rules(scaling).isEmpty)
+        // Footnote is 12 points from XS to M: one size there is the style's own.
+        let footnote = screen(##"{ "label": { "frame": [16, 100, 343, 80], "text": "Note", "font": "footnote", "adjustsFontForContentSizeCategory": false } }"##,
+                              extra: ##""variants": { "contentSizeCategories": ["XS", "M"] },"##)
+        #expect(try rules(footnote).isEmpty)
+    }
+
+    // MARK: localization
+
+    @Test func rightAlignedTextUnderRTLIsFound() throws {
+        let rtl = screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Aligned", "textAlignment": "left" } }"##, extra: ##""layoutDirection": "rightToLeft","##)
+        #expect(try rules(rtl) == [.rtlAlignment])
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Aligned", "textAlignment": "natural" } }"##, extra: ##""layoutDirection": "rightToLeft","##)).isEmpty)
+        #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 300, 30], "text": "Aligned", "textAlignment": "left" } }"##)).isEmpty)
+    }
+
+    @Test func anUntranslatedStringAndAShownKeyAreFound() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-l10n-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let catalog = #"""
+        { "sourceLanguage": "en", "version": "1.0", "strings": {
+          "title": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "Settings" } },
+                                        "de": { "stringUnit": { "state": "translated", "value": "Einstellungen" } } } },
+          "ok": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "Done" } },
+                                     "de": { "stringUnit": { "state": "translated", "value": "Done" } } } },
+          "only": { "localizations": { "en": { "stringUnit": { "state": "translated", "value": "English only" } } } } } }
+        """#
+        try catalog.write(toFile: dir + "/Localizable.xcstrings", atomically: true, encoding: .utf8)
+        func json(_ key: String) -> String {
+            ##"{ "device": "iPhone 8", "strings": "Localizable.xcstrings", "missingStrings": "showKey", "variants": { "locales": ["en", "de"] }, "root": { "view": { "backgroundColor": "white", "subviews": [ { "label": { "frame": [16, 100, 300, 30], "text": { "localized": "\##(key)" } } } ] } } }"##
+        }
+        func audit(_ key: String) throws -> [AuditFinding] {
+            let s = try SceneDecoder.decode(json(key), file: "test.json", baseDirectory: dir)
+            return try s.expandVariants().flatMap { v in
+                let (_, list, observation) = try sharedRenderer.renderObserved(v.scene)
+                return Auditor.audit(AuditInput(scene: v.scene, list: list, observation: observation, sceneName: "test.json", variant: v.label))
+            }
+        }
+        #expect(try audit("title").isEmpty)
+        let same = try audit("ok")
+        #expect(same.map(\.rule) == [.untranslated])
+        #expect(same.first?.variant == "de")
+        #expect(same.first?.path == "root.subviews[0].text")
+        let key = try audit("only")
+        #expect(key.map(\.rule) == [.localizationKey])
+        #expect(key.first?.message.contains("\"only\"") == true)
+    }
+
+    // MARK: settings, baseline, bad input
+
+    @Test func aSceneTurnsRulesOffForItselfOrForAView() throws {
+        let views = ##"{ "button": { "id": "tiny", "frame": [16, 100, 30, 30], "title": "x" } }, { "button": { "frame": [16, 200, 30, 30], "title": "y" } }"##
+        #expect(try rules(screen(views)) == [.tapTarget, .tapTarget])
+        #expect(try findings(screen(views, extra: ##""audit": { "views": { "tiny": ["tap-target"] } },"##)).map(\.path) == ["root.subviews[1]"])
+        #expect(try rules(screen(views, extra: ##""audit": { "off": ["tap-target"] },"##)).isEmpty)
+        #expect(try findings(screen(views), settings: AuditSettings(off: [.tapTarget])).isEmpty)
+    }
+
+    @Test func anUnknownRuleIdIsAnErrorAtItsPlace() throws {
+        let issues = SceneDecoder.issues(decoding: ##"{ "audit": { "off": ["tap-targt"] }, "root": { "view": {} } }"##)
+        #expect(issues.count == 1)
+        #expect(issues.first?.path == "audit.off[0]")
+        #expect(issues.first?.position == SourcePosition(line: 1, column: 22))
+        #expect(issues.first?.message.hasPrefix("unknown audit rule \"tap-targt\"; did you mean \"tap-target\"?") == true)
+        let wrong = SceneDecoder.issues(decoding: ##"{ "audit": { "views": { "nobody": ["offscreen"] } }, "root": { "view": {} } }"##)
+        #expect(wrong.first?.path == "audit.views.nobody")
+        #expect(wrong.first?.message.hasPrefix("no view or bar item has the id \"nobody\"") == true)
+        let type = SceneDecoder.issues(decoding: ##"{ "audit": { "off": [7] }, "root": { "view": {} } }"##)
+        #expect(type.first?.message == "expected an audit rule id (a string), found a number")
+    }
+
+    @Test func aBaselineKeepsKnownFindingsAndFailsOnNewOnes() throws {
+        let a = AuditFinding(rule: .tapTarget, scene: "s.json", variant: "iPhone SE", path: "root.subviews[1]", location: nil, message: "small")
+        var b = a
+        b.path = "root.subviews[2]"
+        let baseline = try AuditBaseline.decode(Array(AuditBaseline(findings: [a]).encoded().utf8), file: "b.json")
+        let (new, known) = baseline.split([a, b])
+        #expect(new == [b])
+        #expect(known == [a])
+        // Reasons survive writing the baseline again.
+        var withReason = baseline
+        withReason.entries[0].reason = "UIKit's own size"
+        let again = AuditBaseline(findings: [a], previous: withReason)
+        #expect(again.entries.first?.reason == "UIKit's own size")
+        #expect(try AuditBaseline.decode(Array(again.encoded().utf8), file: "b.json") == again)
+    }
+
+    @Test func aBadBaselineIsAnErrorWithItsPlaceAndValue() throws {
+        func message(_ text: String) -> String {
+            do { _ = try AuditBaseline.decode(Array(text.utf8), file: "b.json"); return "" } catch { return "\(error)" }
+        }
+        #expect(message(##"{"tintypeAuditBaseline": 2, "findings": []}"##)
+            == #"b.json:1:26: tintypeAuditBaseline: an audit baseline of format 2; this tintype reads format 1. Record it again with --update-audit-baseline"#)
+        #expect(message(##"{"tintypeAuditBaseline": 1, "findings": [{"rule": "contrast", "scene": "a.json", "path": "root"}]}"##)
+            .hasPrefix(#"b.json:1:51: findings[0].rule: unknown audit rule "contrast""#))
+        #expect(message(##"{"tintypeAuditBaseline": 1, "findings": [{"rule": "offscreen", "scene": 3, "path": "root"}]}"##)
+            == #"b.json:1:73: findings[0].scene: expected a string, found 3"#)
+        #expect(message("{").hasPrefix("b.json:1:2: malformed JSON"))
+    }
+
+    // MARK: the render
+
+    @Test func anObservedRenderHasTheSamePixels() throws {
+        let s = try scene(screen(##"{ "label": { "frame": [16, 100, 120, 30], "text": "A title far too long for its frame" } }, { "button": { "frame": [16, 200, 120, 44], "title": "Go" } }"##))
+        let (bitmap, list, observation) = try sharedRenderer.renderObserved(s)
+        #expect(bitmap == (try sharedRenderer.render(s)))
+        #expect(observation.texts.filter { !$0.item.source.isEmpty }.map(\.item.text) == ["A title far too long for its frame", "Go"])
+        #expect(list.views.map(\.path) == ["root", "root.subviews[0]", "root.subviews[1]"])
+        #expect(list.views.map(\.isInteractive) == [false, false, true])
+    }
+
+    @Test func theOverlayOutlinesEachFinding() throws {
+        let s = try scene(screen(##"{ "button": { "frame": [16, 100, 30, 30], "title": "x" } }"##))
+        let (bitmap, list, observation) = try sharedRenderer.renderObserved(s)
+        let f = Auditor.audit(AuditInput(scene: s, list: list, observation: observation, sceneName: "t", variant: nil))
+        let overlay = AuditOverlay.image(bitmap, scale: list.scale, findings: f)
+        // The border's pixels are the warning's orange; outside the finding nothing changed.
+        let edge = overlay.rgba8(x: 16 * 2 + 30, y: 130 * 2 - 1)
+        #expect(edge.r == 0xF0 && edge.g == 0x90 && edge.b == 0x00)
+        #expect(overlay.rgba8(x: 300, y: 600) == bitmap.rgba8(x: 300, y: 600))
+    }
+}
