@@ -15,8 +15,8 @@ struct AuditCommand: Command {
     static var options: [Option<Self>] { TraitOptions.options(\.overrides).map {
         $0.helping("\nAudits only the variants with that value (or every variant with it replaced).")
     } + [
-        .value("--json", value: "PATH", help: "Write the findings as JSON results (as 'tintype test --json' writes them) to PATH.", kind: .outputFile, \.json),
-        .value("--junit", value: "PATH", help: "Write JUnit XML to PATH: a failing test case per variant with errors or warnings.", kind: .outputFile, \.junit),
+        .value("--json", value: "PATH", help: "Write the findings as JSON results (as 'tintype test --json' writes them) to PATH.", kind: .outputFile(.results), \.json),
+        .value("--junit", value: "PATH", help: "Write JUnit XML to PATH: a failing test case per variant with errors or warnings.", kind: .outputFile(.junit), \.junit),
         .value("--artifacts", value: "DIR", help: """
             Where the overlay images (DIR/audit/) and the HTML report
             (DIR/audit-report/index.html) go. Default: TINTYPE_ARTIFACTS if set,
@@ -25,7 +25,7 @@ struct AuditCommand: Command {
         .value("--audit-baseline", value: "FILE", help: """
             Findings FILE holds are accepted; only new ones fail. A missing FILE is
             written with today's findings.
-            """, kind: .outputFile, \.baseline),
+            """, \.baseline),
         .flag("--update-audit-baseline", help: "Write the --audit-baseline FILE again with today's findings (reasons kept).", \.update),
         Watchdog.option(\.timeout),
     ] }
@@ -74,7 +74,7 @@ struct AuditCommand: Command {
     }
 
     func run() -> Int32 {
-        Watchdog.start(seconds: timeout, what: "tintype audit")
+        Watchdog.seconds = timeout
         var paths: [String] = []
         var folders: [String] = []
         for p in inputs {
@@ -94,7 +94,7 @@ struct AuditCommand: Command {
             writeStderr("Error: \(error)")
             return ExitCode.failure
         }
-        let files = paths.map { SceneFile(path: $0, overriding: overrides) }
+        let files = paths.map { Watchdog.read($0, overriding: overrides) }
         var broken = false
         for f in files {
             if let e = f.error { writeStderr("Error: " + e); broken = true }
@@ -116,7 +116,11 @@ struct AuditCommand: Command {
                 return entry
             }
             let box = FindingsBox()
-            do { _ = try AuditSupport.strategy(renderer: renderer, session: session, item: item, box: box).snapshot(scene) } catch {
+            do {
+                _ = try Watchdog.watch("auditing \(item.displayName)") { () throws -> Bitmap in
+                    try AuditSupport.strategy(renderer: renderer, session: session, item: item, box: box).snapshot(scene)
+                }
+            } catch {
                 entry.status = .failed
                 entry.message = "rendering failed: " + ((error as? RenderError).map(item.describe) ?? "\(error)")
                 return entry

@@ -84,7 +84,7 @@ struct TestCommand: Command {
         .value("--audit-baseline", value: "FILE", help: """
             Implies --audit. Findings FILE holds are accepted; only new ones fail.
             A missing FILE is written with today's findings.
-            """, kind: .outputFile) { c, v in c.auditBaseline = v; c.audit = true },
+            """) { c, v in c.auditBaseline = v; c.audit = true },
         .flag("--update-audit-baseline", help: "Write the --audit-baseline FILE again with today's findings (reasons kept).", \.updateAuditBaseline),
         .flag("--pass-with-no-scenes", help: "Pass when the folders hold no scene (or none is selected); without it, that fails.", \.passWithNoScenes),
         .flag("--stale", help: """

@@ -19,7 +19,7 @@ import Testing
                 outputs.append("\(command.name) \(spec.names[0])")
             }
         }
-        #expect(outputs.sorted() == ["diff --strip", "diff -o", "icon --preview", "icon -o", "import -o", "launch-images -o", "render -o", "report --junit",
+        #expect(outputs.sorted() == ["audit --artifacts", "audit --json", "audit --junit", "diff --strip", "diff -o", "icon --preview", "icon -o", "import -o", "launch-images -o", "render -o", "report --junit",
                                      "report -o", "screenshots -o", "sheet -o", "test --artifacts", "test --bundle", "test --json", "test --junit"],
                 "\(outputs.sorted())")
     }
