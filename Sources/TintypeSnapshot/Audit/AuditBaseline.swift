@@ -114,7 +114,8 @@ public struct AuditBaseline: Sendable, Equatable {
         }
         guard case .object(let members) = root.value else {
             throw SceneError(issues: [SceneIssue(file: file, path: "", position: root.position,
-                                                 message: "expected an audit baseline object {\"tintypeAuditBaseline\": \(format), \"findings\": [...]}, found \(root.value.kindName)")])
+                                                 message: "expected an audit baseline object {\"tintypeAuditBaseline\": \(format), \"findings\": [...]}, "
+                                                     + "found \(root.value.kindName)")])
         }
         guard let version = members.first(where: { $0.key == "tintypeAuditBaseline" })?.value else {
             throw SceneError(issues: [SceneIssue(file: file, path: "tintypeAuditBaseline", position: root.position,
@@ -122,7 +123,8 @@ public struct AuditBaseline: Sendable, Equatable {
         }
         guard case .number(let v) = version.value, v == Double(format) else {
             throw SceneError(issues: [SceneIssue(file: file, path: "tintypeAuditBaseline", position: version.position,
-                                                 message: "an audit baseline of format \(found(version)); this tintype reads format \(format). Record it again with --update-audit-baseline")])
+                                                 message: "an audit baseline of format \(found(version)); this tintype reads format \(format). "
+                                                     + "Record it again with --update-audit-baseline")])
         }
         var baseline = AuditBaseline()
         for m in members where m.key != "tintypeAuditBaseline" {

@@ -77,7 +77,9 @@ public enum Auditor {
                 let f = AuditFinding(
                     rule: .dynamicType, scene: last.sample.sceneName, variant: last.sample.variant, path: last.text.source,
                     location: last.sample.scene.source.location(of: last.text.source),
-                    message: "\(excerpt(last.text.text)) is \(auditNumber(last.text.size)) pt in \(lo.rawValue) and in \(hi.rawValue), though its font is a text style (\(auditNumber(style.pointSize(category: lo)))–\(auditNumber(style.pointSize(category: hi))) pt there); let it follow the content size category",
+                    message: "\(excerpt(last.text.text)) is \(auditNumber(last.text.size)) pt in \(lo.rawValue) and in \(hi.rawValue), "
+                        + "though its font is a text style (\(auditNumber(style.pointSize(category: lo)))–\(auditNumber(style.pointSize(category: hi))) pt there); "
+                        + "let it follow the content size category",
                     numbers: ["size": last.text.size, "expected": style.pointSize(category: hi)],
                     rect: last.text.rect, subject: last.text.text)
                 findings += filter([f], settings: last.sample.scene.audit.merging(extra), views: last.sample.views)
@@ -254,14 +256,16 @@ struct VariantAudit {
                 let more = t.laidOutLines > t.shownLines + 1 ? "\(t.laidOutLines)+" : "\(t.laidOutLines)"
                 let how = [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode) ? "ellipsized" : "lines dropped"
                 add(.textTruncated, path: item.source,
-                    "\(excerpt(item.text)) shows \(t.shownLines) of \(more) lines, \(t.shownCharacters) of \(count) characters (\(how)) in a \(auditNumber(item.frame.width)) × \(auditNumber(item.frame.height)) pt frame",
+                    "\(excerpt(item.text)) shows \(t.shownLines) of \(more) lines, \(t.shownCharacters) of \(count) characters (\(how)) "
+                        + "in a \(auditNumber(item.frame.width)) × \(auditNumber(item.frame.height)) pt frame",
                     numbers: ["shownLines": Double(t.shownLines), "lines": Double(t.laidOutLines), "shownCharacters": Double(t.shownCharacters), "characters": Double(count)],
                     rect: t.visibleBlock ?? t.block, subject: item.text)
                 continue
             }
             if item.lineBreakMode == .byClipping, t.widestLine > item.frame.width + 0.5 {
                 add(.textClipped, path: item.source,
-                    "\(excerpt(item.text)) is \(auditNumber(t.widestLine)) pt wide, cut at its \(auditNumber(item.frame.width)) pt frame (\(auditNumber(t.widestLine - item.frame.width)) pt not shown)",
+                    "\(excerpt(item.text)) is \(auditNumber(t.widestLine)) pt wide, cut at its \(auditNumber(item.frame.width)) pt frame "
+                        + "(\(auditNumber(t.widestLine - item.frame.width)) pt not shown)",
                     numbers: ["width": t.widestLine, "frameWidth": item.frame.width], rect: item.frame, subject: item.text)
                 continue
             }
@@ -272,7 +276,9 @@ struct VariantAudit {
             let hidden = 1 - shown / whole
             if shown > 0, hidden > 0.01, (t.visibleBlock!.width < t.block.width - 0.5 || t.visibleBlock!.height < t.block.height - 0.5) {
                 add(.textClipped, path: item.source,
-                    "\(excerpt(item.text)) is \(auditNumber(hidden * 100))% hidden by a clipping superview or the screen's edge (\(auditNumber(t.block.width)) × \(auditNumber(t.block.height)) pt of text, \(auditNumber(t.visibleBlock!.width)) × \(auditNumber(t.visibleBlock!.height)) pt shown)",
+                    "\(excerpt(item.text)) is \(auditNumber(hidden * 100))% hidden by a clipping superview or the screen's edge "
+                        + "(\(auditNumber(t.block.width)) × \(auditNumber(t.block.height)) pt of text, "
+                        + "\(auditNumber(t.visibleBlock!.width)) × \(auditNumber(t.visibleBlock!.height)) pt shown)",
                     numbers: ["hiddenPercent": hidden * 100], rect: t.block, subject: item.text)
             }
         }
@@ -357,12 +363,14 @@ struct VariantAudit {
 
     mutating func contrast() {
         for t in texts {
-            guard let rect = t.visibleBlock, let (ratio, bg) = contrast(color: t.item.color, opacity: t.opacity, background: t.background, rect: rect, order: t.order) else { continue }
+            guard let rect = t.visibleBlock,
+                  let (ratio, bg) = contrast(color: t.item.color, opacity: t.opacity, background: t.background, rect: rect, order: t.order) else { continue }
             let need = Contrast.required(size: t.item.font.size, weight: t.item.font.weight)
             guard ratio < need else { continue }
             let large = need == 3 ? "large" : "normal"
             add(.textContrast, path: t.item.source,
-                "\(excerpt(t.item.text)): contrast \(Contrast.shown(ratio)):1, needs \(format(need)):1 (\(auditNumber(t.item.font.size)) pt \(t.item.font.weight.rawValue), \(large) text; \(hex(t.item.color)) over \(hex(bg)))",
+                "\(excerpt(t.item.text)): contrast \(Contrast.shown(ratio)):1, needs \(format(need)):1 "
+                    + "(\(auditNumber(t.item.font.size)) pt \(t.item.font.weight.rawValue), \(large) text; \(hex(t.item.color)) over \(hex(bg)))",
                 numbers: ["ratio": (ratio * 1000).rounded() / 1000, "required": need, "size": t.item.font.size],
                 rect: rect, subject: t.item.text)
         }
@@ -386,7 +394,8 @@ struct VariantAudit {
             guard let rect = whole.intersection(screen), !safe.contains(rect) else { return }
             var places: [String] = []
             let notch = input.scene.device.hasNotch
-            if rect.minY < safe.minY - 0.01 { places.append("\(auditNumber(safe.minY - rect.minY)) pt under the \(notch && input.scene.orientation == .portrait ? "notch and status bar" : "status bar")") }
+            let top = notch && input.scene.orientation == .portrait ? "notch and status bar" : "status bar"
+            if rect.minY < safe.minY - 0.01 { places.append("\(auditNumber(safe.minY - rect.minY)) pt under the \(top)") }
             if rect.maxY > safe.maxY + 0.01 { places.append("\(auditNumber(rect.maxY - safe.maxY)) pt under the home indicator") }
             if rect.minX < safe.minX - 0.01 { places.append("\(auditNumber(safe.minX - rect.minX)) pt past the left safe edge\(notch ? " (the notch's side)" : "")") }
             if rect.maxX > safe.maxX + 0.01 { places.append("\(auditNumber(rect.maxX - safe.maxX)) pt past the right safe edge\(notch ? " (the notch's side)" : "")") }
@@ -425,7 +434,7 @@ struct VariantAudit {
         var rtl: [(String, TextAlignment, String)] = []
         var forcedLTR: [String] = []
         input.scene.eachView { view, path in
-            if view.semanticContentAttribute == .forceLeftToRight || view.semanticContentAttribute == .playback || view.semanticContentAttribute == .spatial { forcedLTR.append(path) }
+            if [.forceLeftToRight, .playback, .spatial].contains(view.semanticContentAttribute) { forcedLTR.append(path) }
             guard !forcedLTR.contains(where: { isWithin(path, $0) }) else { return }
             let alignment: TextAlignment?
             switch view.kind {
