@@ -27,6 +27,9 @@ public enum SceneLimits {
     public static let fontSize: ClosedRange<Double> = 1...1_000
     /// An Auto Layout constraint's multiplier.
     public static let multiplier: ClosedRange<Double> = -1_000...1_000
+    /// A transform's scale factors and matrix entries (a, b, c, d), and an anchor point's unit
+    /// coordinates: a thousandfold is already far past any screen.
+    public static let transformFactor: ClosedRange<Double> = -1_000...1_000
     /// Values of sliders, steppers and other controls that hold a number (not points).
     public static let controlValue: ClosedRange<Double> = -1_000_000_000...1_000_000_000
 
@@ -121,6 +124,8 @@ private final class LimitWalk {
         "value": SceneLimits.controlValue, "minimumValue": SceneLimits.controlValue,
         "maximumValue": SceneLimits.controlValue, "stepValue": SceneLimits.controlValue,
         "countDownDuration": SceneLimits.controlValue,
+        "Transform2D.a": SceneLimits.transformFactor, "Transform2D.b": SceneLimits.transformFactor,
+        "Transform2D.c": SceneLimits.transformFactor, "Transform2D.d": SceneLimits.transformFactor,
         "LayoutConstraint.multiplier": SceneLimits.multiplier, "LayoutConstraint.priority": 1...1000,
     ]
 

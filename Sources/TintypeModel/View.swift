@@ -44,6 +44,12 @@ public struct View: Sendable, Equatable {
     public var contentCompressionResistancePriority = AxisPriorities()
     /// A subtree that keeps one layout direction (`forceLeftToRight` for media controls).
     public var semanticContentAttribute: SemanticContentAttribute = .unspecified
+    /// UIView's `transform`: an affine map applied about the anchor point after layout (the frame
+    /// stays where layout put it, as UIKit's bounds and center do). Identity by default.
+    public var transform: Transform2D = .identity
+    /// CALayer's `anchorPoint`, in unit coordinates of the bounds: the point the transform turns and
+    /// scales about. The frame does not move when it changes. (0.5, 0.5), the center, by default.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
 
     public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,

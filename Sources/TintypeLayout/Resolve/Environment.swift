@@ -34,6 +34,12 @@ package struct Environment: Sendable {
     package var marginsRect: Rect?
     /// A scroll view's frame while its subviews are laid out (their `frameLayoutGuide`).
     package var scrollFrame: Rect?
+    /// What the transforms of the view and its ancestors do to its absolute points on the screen
+    /// (identity when none has one): where recorded frames and clips really land.
+    package var screenTransform: Transform2D = .identity
+    /// The view or an ancestor has a transform: layout no longer rounds origins to device pixels,
+    /// as UIKit does not snap a transformed layer.
+    package var isTransformed = false
 
     package func resolve(_ value: ColorValue) -> Color {
         switch value {

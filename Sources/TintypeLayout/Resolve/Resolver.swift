@@ -131,13 +131,20 @@ package struct Resolver {
         guard !view.isHidden, view.alpha > 0 else { return [] }
         var env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path).child(for: view)
         let component = view.kind.component
+        let transformed = !view.transform.isIdentity
+        if transformed { env.isTransformed = true }
         let frame = try place(view, component, in: container, parent: parent, env: env)
+        // The transform turns about the anchor point; what is recorded is where the view shows on
+        // the screen (UIKit's frame of a transformed view: the box around its corners).
+        let local = view.transform(at: frame)
+        if transformed { env.screenTransform = local.concatenating(parent.screenTransform) }
+        let shown = env.isTransformed ? env.screenTransform.apply(to: frame) : frame
         env.marginsRect = margins(of: view, frame: frame, parent: parent)
-        env.anchors.record(view.id, Anchors.Entry(frame: frame))
+        env.anchors.record(view.id, Anchors.Entry(frame: shown))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
 
         if view.kind.scrolls { env.inScrollView = true }
-        env.views.add(ViewRecord(path: path, kind: view.kind.name, id: view.id, frame: frame, clip: parent.clipRect,
+        env.views.add(ViewRecord(path: path, kind: view.kind.name, id: view.id, frame: shown, clip: parent.clipRect,
                                  isInteractive: view.kind.isInteractive, scrolls: env.inScrollView, hasSystemSize: view.kind.hasSystemSize))
         var items: [DisplayItem] = []
         if let bg = view.backgroundColor {
@@ -145,7 +152,7 @@ package struct Resolver {
         }
         // A text a component draws for its view (a button's title, a cell's text) names the view.
         items += Self.attributed(try component.draw(view, frame: frame, env: env, context: context), to: path)
-        if view.clipsToBounds { env.clipRect = env.clipRect.map { $0.intersection(frame) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0) } ?? frame }
+        if view.clipsToBounds { env.clipRect = env.clipRect.map { $0.intersection(shown) ?? Rect(x: shown.minX, y: shown.minY, width: 0, height: 0) } ?? shown }
         var children: [DisplayItem] = []
         let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
         env.scrollFrame = scrollFrame
@@ -174,8 +181,9 @@ package struct Resolver {
             let c = env.resolve(s.color)
             return ResolvedShadow(color: c.withAlpha(c.alpha * s.opacity), offset: s.offset, radius: s.radius)
         }
-        if view.alpha < 1 || view.blendMode != .normal || shadow != nil {
-            return items.isEmpty ? [] : [.group(Group(items: items, alpha: view.alpha, blendMode: view.blendMode, shadow: shadow))]
+        if view.alpha < 1 || view.blendMode != .normal || shadow != nil || transformed {
+            return items.isEmpty ? [] : [.group(Group(items: items, alpha: view.alpha, blendMode: view.blendMode, shadow: shadow,
+                                                      transform: transformed ? local : nil))]
         }
         return items
     }
@@ -217,8 +225,9 @@ package struct Resolver {
                 pins.height = try component.measure(view, width: width, env: env, context: context).size.height
             }
         }
-        // Auto Layout rounds what it places to device pixels.
-        return pins.frame(in: g, direction: parent.layoutDirection).originSnapped(parent.scale)
+        // Auto Layout rounds what it places to device pixels, unless the view is transformed.
+        let placed = pins.frame(in: g, direction: parent.layoutDirection)
+        return env.isTransformed ? placed : placed.originSnapped(parent.scale)
     }
 
     /// The margins `view` (at `frame`) gives its subviews, in absolute points: its own layout

@@ -9,7 +9,8 @@ public struct ViewRecord: Sendable, Equatable {
     /// The kind's name as scene files write it (`button`, `label`).
     public var kind: String
     public var id: String?
-    /// The frame in absolute points (before any group transform).
+    /// The frame in absolute points; under view transforms, the box around its transformed corners
+    /// (UIKit's `frame` of a transformed view). A transform around the whole list (a device frame) is not applied.
     public var frame: Rect
     /// The intersection of the frames of the ancestors that clip to their bounds; nil when none does.
     public var clip: Rect?

@@ -462,6 +462,7 @@ public enum SceneDecoder {
         if let m = r.choice("tintAdjustmentMode", TintAdjustmentMode.self) { view.tintAdjustmentMode = m }
         if let b = r.choice("blendMode", BlendMode.self) { view.blendMode = b }
         ViewLayoutDecoding.decode(r, into: &view)
+        ViewTransformDecoding.decode(r, into: &view)
         if let items = r.array("subviews") {
             view.subviews = items.compactMap { decodeView($0.node, path: $0.path, depth: depth + 1, context: context) }
         }

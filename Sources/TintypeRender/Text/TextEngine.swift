@@ -241,6 +241,14 @@ final class TextEngine: TextMeasuring, @unchecked Sendable {
         let truncates = [.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail].contains(item.lineBreakMode)
         guard let ctx = contexts(for: item.text, family: item.font.family, ellipsis: truncates).drawing else { return [] }
         pango_cairo_update_context(cr, ctx)
+        // Pango lays glyphs out wrongly under a matrix that scales x and y differently (a view's
+        // transform of scale [1.5, 0.75]: the letters crowd together). There the text is laid out
+        // in points, unscaled, and Cairo stretches the glyphs it draws; turns, mirrors and uniform
+        // scales (every device scale) keep Pango's own handling.
+        var ctm = cairo_matrix_t()
+        cairo_get_matrix(cr, &ctm)
+        let similar = (abs(ctm.xx - ctm.yy) < 1e-9 && abs(ctm.yx + ctm.xy) < 1e-9) || (abs(ctm.xx + ctm.yy) < 1e-9 && abs(ctm.yx - ctm.xy) < 1e-9)
+        if !similar { pango_context_set_matrix(ctx, nil) }
         setLanguage(ctx, language)
         // A paragraph takes the direction of its first strong letter, left to right when it has none
         // (NSWritingDirectionNatural: Unicode bidi rules P2 and P3). The layout direction only
