@@ -30,6 +30,15 @@ public enum SceneLimits {
     /// A transform's scale factors and matrix entries (a, b, c, d), and an anchor point's unit
     /// coordinates: a thousandfold is already far past any screen.
     public static let transformFactor: ClosedRange<Double> = -1_000...1_000
+    /// The scene's time and an animation's durations, delays, begin times and offsets, in seconds:
+    /// an hour is far past any animation UIKit plays.
+    public static let time: ClosedRange<Double> = 0...3_600
+    /// A begin time or time offset, which may be negative (the animation started before the scene's 0).
+    public static let timeShift: ClosedRange<Double> = -3_600...3_600
+    /// An animation's speed (0 freezes it; negative is not allowed).
+    public static let speed: ClosedRange<Double> = 0...1_000
+    /// An animation's repeat count.
+    public static let repeatCount: ClosedRange<Double> = 0...1_000_000
     /// Values of sliders, steppers and other controls that hold a number (not points).
     public static let controlValue: ClosedRange<Double> = -1_000_000_000...1_000_000_000
 
@@ -124,6 +133,7 @@ private final class LimitWalk {
         "value": SceneLimits.controlValue, "minimumValue": SceneLimits.controlValue,
         "maximumValue": SceneLimits.controlValue, "stepValue": SceneLimits.controlValue,
         "countDownDuration": SceneLimits.controlValue,
+        "Scene.time": SceneLimits.time, "MediaTiming.duration": SceneLimits.time, "MediaTiming.speed": SceneLimits.speed,
         "Transform2D.a": SceneLimits.transformFactor, "Transform2D.b": SceneLimits.transformFactor,
         "Transform2D.c": SceneLimits.transformFactor, "Transform2D.d": SceneLimits.transformFactor,
         "LayoutConstraint.multiplier": SceneLimits.multiplier, "LayoutConstraint.priority": 1...1000,

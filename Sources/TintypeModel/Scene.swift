@@ -75,6 +75,11 @@ public struct Scene: Sendable, Equatable {
     /// The traits the scene varies over (`Scene.expandVariants` makes one render of each);
     /// empty for a scene that renders once.
     public var variants = Variants() { didSet { limitsMark.checked = false } }
+    /// The moment drawn, in seconds on the scene's clock (`"time"`, `tintype render --time`): every
+    /// animation is evaluated then. 0 by default; never the wall clock.
+    public var time: Double = 0 { didSet { limitsMark.checked = false } }
+    /// UIView blocks and Core Animation animations, each naming a view by its id (docs/motion.md).
+    public var animations: [Animation] = [] { didSet { limitsMark.checked = false } }
     /// The audit rules the scene turns off (`"audit"`), for `tintype audit` and `test --audit`.
     public var audit = AuditSettings() { didSet { limitsMark.checked = false } }
     /// Where the scene was read from (its file and each view's position), for audit findings.

@@ -127,7 +127,8 @@ import Testing
         #expect(labels == ["device", "orientation", "scale", "tintColor", "tintAdjustmentMode", "backgroundColor",
                            "statusBar", "systemVersion", "contentSizeCategory", "layoutDirection", "locale", "strings",
                            "pseudoLanguage", "localizations", "root", "baseDirectory", "includedFiles", "imageFiles", "appearanceImages", "presented", "largeContentViewer",
-                           "warnings", "touches", "canvas", "drawsSystemOverlays", "marketing", "variants", "audit", "source", "limitsMark"],
+                           "warnings", "touches", "canvas", "drawsSystemOverlays", "marketing", "variants", "time", "animations", "audit", "source",
+                           "limitsMark"],
                 "a new stored property of Scene needs `didSet { limitsMark.checked = false }`; then add it here")
     }
 

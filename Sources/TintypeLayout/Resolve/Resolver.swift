@@ -15,6 +15,9 @@ package struct Resolver {
     let images: ImageMeasuring
     let text: TextMeasuring
 
+    /// The scene's animations at its time (empty for a still scene).
+    var motion = Motion()
+
     package init(images: ImageMeasuring, text: TextMeasuring) { self.images = images; self.text = text }
 
     var context: LayoutContext { LayoutContext(resolver: self) }
@@ -27,6 +30,13 @@ package struct Resolver {
         if let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more outside the limits)" : ""
             throw RenderError(path: first.path, message: first.message + more)
+        }
+        // The animations apply as each view they name is met (Motion), after the limit check: what
+        // they interpolate between was checked.
+        if motion.isEmpty && !scene.animations.isEmpty {
+            var animated = self
+            animated.motion = Motion(scene)
+            return try animated.displayList(for: scene)
         }
         let scene = try fitted(scene)
         let size = scene.screenSize
@@ -128,12 +138,16 @@ package struct Resolver {
 
     /// The drawing of `view`, whose superview's bounds are at `container` in absolute points.
     func resolve(_ view: View, in container: Rect, parent: Environment, path: String) throws(RenderError) -> [DisplayItem] {
+        var view = view
+        let animated = !motion.animations(of: view).isEmpty
+        if animated { motion.apply(to: &view) }
         guard !view.isHidden, view.alpha > 0 else { return [] }
         var env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path).child(for: view)
         let component = view.kind.component
         let transformed = !view.transform.isIdentity
         if transformed { env.isTransformed = true }
-        let frame = try place(view, component, in: container, parent: parent, env: env)
+        var frame = try place(view, component, in: container, parent: parent, env: env)
+        if animated { frame = motion.frame(of: view, placed: frame, container: container) }
         // The transform turns about the anchor point; what is recorded is where the view shows on
         // the screen (UIKit's frame of a transformed view: the box around its corners).
         let local = view.transform(at: frame)

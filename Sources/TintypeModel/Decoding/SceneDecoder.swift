@@ -230,6 +230,10 @@ public enum SceneDecoder {
         } else {
             context.report("root", node.position, "missing \"root\": the scene's root view, like {\"view\": {...}}")
         }
+        if let n = r.node("time", as: .number(SceneLimits.time.lowerBound, SceneLimits.time.upperBound)) {
+            if let t = ObjectReader.number(n, path: "time", in: SceneLimits.time, context: context) { scene.time = t }
+        }
+        if let items = r.array("animations") { scene.animations = AnimationDecoding.decode(items, context: context) }
         r.finish()
         context.checkReferences()
         // A canvas never draws the status bar or the home indicator, so the key would say nothing.

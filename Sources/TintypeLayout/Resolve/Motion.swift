@@ -1,0 +1,125 @@
+import Foundation
+import TintypeModel
+
+/// The scene's animations at its time, applied to the views they name as the resolver meets them:
+/// what a view shows then (Core Animation's presentation layer) replaces its scene values.
+/// Properties that move or size the view are applied once layout has placed it, so a view placed
+/// by `layout` or a container animates as well as one with a `frame`.
+struct Motion: Sendable {
+    var time: Double = 0
+    var byView: [String: [Animation]] = [:]
+    /// What `tint` means for a background animated from it (the window's tint).
+    var tint: Color = .systemBlue
+
+    init() {}
+
+    init(_ scene: Scene) {
+        time = scene.time
+        tint = scene.tintColor ?? .systemBlue
+        for a in scene.animations { byView[a.view, default: []].append(a) }
+    }
+
+    var isEmpty: Bool { byView.isEmpty }
+
+    func animations(of view: View) -> [Animation] {
+        guard !byView.isEmpty, let id = view.id else { return [] }
+        return byView[id] ?? []
+    }
+
+    /// `view` with the properties that do not move it (alpha, colors, corner radius, transform) as
+    /// they are at the scene's time.
+    func apply(to view: inout View) {
+        for a in animations(of: view) {
+            guard let p = a.progress(at: time) else { continue }
+            for track in a.tracks where !track.property.isGeometric {
+                apply(track, p, to: &view)
+            }
+            for track in a.tracks {
+                guard case .path(let path) = track.values, let mode = path.rotationMode else { continue }
+                let angle = path.point(at: p).angle + (mode == .autoReverse ? .pi : 0)
+                view.transform = Transform2D(rotationAngle: angle).concatenating(view.transform)
+            }
+        }
+    }
+
+    private func apply(_ track: Track, _ p: Double, to view: inout View) {
+        func number(_ model: Double) -> Double {
+            if case .number(let v) = track.value(at: p, model: .number(model)) { return v }
+            return model
+        }
+        func parts(_ change: (inout Transform2D.Parts) -> Void) {
+            var parts = view.transform.parts
+            change(&parts)
+            view.transform = Transform2D(parts: parts)
+        }
+        switch track.property {
+        case .alpha: view.alpha = min(1, max(0, number(view.alpha)))
+        case .cornerRadius: view.cornerRadius = max(0, number(view.cornerRadius))
+        case .borderWidth:
+            let width = max(0, number(view.border.map { $0.width.points(scale: 1) } ?? 0))
+            view.border = Border(width: .points(width), color: view.border?.color ?? .black)
+        case .backgroundColor:
+            let model: Color = switch view.backgroundColor {
+            case .color(let c)?: c
+            case .tint?: tint
+            case nil: Color(red: 0, green: 0, blue: 0, alpha: 0)
+            }
+            if case .color(let c) = track.value(at: p, model: .color(model)) { view.backgroundColor = .color(c) }
+        case .transform:
+            if case .transform(let t) = track.value(at: p, model: .transform(view.transform)) { view.transform = t }
+        case .scale:
+            let s = view.transform.parts.scale
+            let v = number(s.width)
+            parts { $0.scale = Size(width: v, height: s.width == 0 ? v : v * s.height / s.width) }
+        case .scaleX: parts { $0.scale.width = number($0.scale.width) }
+        case .scaleY: parts { $0.scale.height = number($0.scale.height) }
+        case .rotation: parts { $0.rotation = number($0.rotation) }
+        case .translationX: parts { $0.translation.x = number($0.translation.x) }
+        case .translationY: parts { $0.translation.y = number($0.translation.y) }
+        case .translation:
+            parts {
+                if case .point(let q) = track.value(at: p, model: .point($0.translation)) { $0.translation = q }
+            }
+        case .frame, .center, .bounds, .position, .positionX, .positionY, .boundsSize:
+            break
+        }
+    }
+
+    /// Where `view`, placed by layout at `placed` (absolute points) inside a superview whose
+    /// bounds are at `container`, is at the scene's time. Values are in the superview's points.
+    func frame(of view: View, placed: Rect, container: Rect) -> Rect {
+        var frame = placed
+        for a in animations(of: view) {
+            guard let p = a.progress(at: time) else { continue }
+            for track in a.tracks where track.property.isGeometric {
+                let relative = Rect(x: frame.x - container.x, y: frame.y - container.y, width: frame.width, height: frame.height)
+                let anchor = view.anchorPoint
+                let position = Point(x: relative.x + anchor.x * relative.width, y: relative.y + anchor.y * relative.height)
+                func place(at pos: Point, size: Size) {
+                    frame = Rect(x: container.x + pos.x - anchor.x * size.width, y: container.y + pos.y - anchor.y * size.height,
+                                 width: max(0, size.width), height: max(0, size.height))
+                }
+                switch track.property {
+                case .frame:
+                    if case .rect(let r) = track.value(at: p, model: .rect(relative)) {
+                        frame = Rect(x: container.x + r.x, y: container.y + r.y, width: max(0, r.width), height: max(0, r.height))
+                    }
+                case .center, .position:
+                    if case .point(let q) = track.value(at: p, model: .point(position)) { place(at: q, size: relative.size) }
+                case .positionX:
+                    if case .number(let x) = track.value(at: p, model: .number(position.x)) { place(at: Point(x: x, y: position.y), size: relative.size) }
+                case .positionY:
+                    if case .number(let y) = track.value(at: p, model: .number(position.y)) { place(at: Point(x: position.x, y: y), size: relative.size) }
+                case .bounds:
+                    let model = Rect(origin: .zero, size: relative.size)
+                    if case .rect(let r) = track.value(at: p, model: .rect(model)) { place(at: position, size: r.size) }
+                case .boundsSize:
+                    if case .size(let s) = track.value(at: p, model: .size(relative.size)) { place(at: position, size: s) }
+                default:
+                    break
+                }
+            }
+        }
+        return frame
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TintypeModel
+@testable import TintypeLayout
+@testable import TintypeRender
+
+/// Animations at a time, read off the display list: where each view is and how it looks.
+@Suite struct AnimationTests {
+    /// The display list of a 300 × 300 canvas with `views` and `animations`, at `time`.
+    func list(_ views: String, _ animations: String, at time: Double) throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(#"{"canvas": {"size": [300, 300]}, "scale": 1, "time": "# + "\(time)"
+            + #", "root": {"view": {"subviews": ["# + views + #"]}}, "animations": ["# + animations + "]}"))
+    }
+
+    func frame(_ l: DisplayList, _ id: String) -> Rect { l.views.first { $0.id == id }?.frame ?? .zero }
+
+    let box = #"{"view": {"id": "box", "frame": [0, 0, 50, 50], "backgroundColor": "red"}}"#
+
+    func near(_ a: Double, _ b: Double, _ tol: Double = 1e-6) -> Bool { abs(a - b) < tol }
+
+    @Test func aViewBlockMovesTheCenterAlongItsCurve() throws {
+        let block = #"{"view": "box", "to": {"center": [225, 25]}, "duration": 0.5, "delay": 0.1}"#
+        #expect(frame(try list(box, block, at: 0), "box").minX == 0)
+        #expect(frame(try list(box, block, at: 0.1), "box").minX == 0)
+        // easeInOut is symmetric: half the time, half the way.
+        #expect(near(frame(try list(box, block, at: 0.35), "box").minX, 100))
+        #expect(near(frame(try list(box, block, at: 0.225), "box").minX, 200 * 0.1291619310))
+        #expect(frame(try list(box, block, at: 0.6), "box").minX == 200)
+        #expect(frame(try list(box, block, at: 3), "box").minX == 200)
+    }
+
+    @Test func aViewBlockAnimatesAlphaColorCornerAndTransform() throws {
+        let block = #"{"view": "box", "to": {"alpha": 0.5, "backgroundColor": "blue", "cornerRadius": 10, "transform": {"rotate": 90}}, "#
+            + #""duration": 1, "curve": "linear"}"#
+        let l = try list(box, block, at: 0.5)
+        guard case .group(let g)? = l.items.last else { Issue.record("no group"); return }
+        #expect(near(g.alpha, 0.75))
+        let t = try #require(g.transform)
+        // A quarter turn halfway: 45°, about the center (25, 25).
+        #expect(near(t.parts.rotation, .pi / 4) && near(t.apply(to: Point(x: 25, y: 25)).x, 25))
+        guard case .fill(_, .color(let c), _)? = g.items.first else { Issue.record("no fill"); return }
+        #expect(near(c.red, 0.5, 0.01) && near(c.blue, 0.5, 0.01))
+    }
+
+    @Test func aSpringWithLessDampingOvershootsItsTarget() throws {
+        func x(_ damping: Double, _ t: Double) throws -> Double {
+            frame(try list(box, #"{"view": "box", "to": {"frame": [200, 0, 50, 50]}, "duration": 1, "spring": {"damping": "#
+                           + "\(damping)" + "}}", at: t), "box").minX
+        }
+        let loose = try (1..<20).map { try x(0.5, Double($0) / 20) }, firm = try (1..<20).map { try x(1, Double($0) / 20) }
+        #expect(loose.max()! > 220 && firm.max()! <= 200 + 1e-9)
+        #expect(try x(0.5, 1) == 200)
+        #expect(try x(1, 1) == 200)
+    }
+
+    @Test func basicAnimationsFollowFromToAndByAndTheirFill() throws {
+        func x(_ basic: String, _ t: Double) throws -> Double { frame(try list(box, #"{"view": "box", "basic": {"# + basic + "}}", at: t), "box").minX }
+        #expect(try x(#""keyPath": "position.x", "from": 25, "to": 125, "duration": 1"#, 0.5) == 50)
+        #expect(try x(#""keyPath": "position.x", "by": 100, "duration": 1"#, 0.25) == 25)
+        #expect(try x(#""keyPath": "position.x", "to": 125, "by": 100, "duration": 1"#, 0) == 0)
+        // Removed when over, unless filled forwards; a begin time and speed move its clock.
+        #expect(try x(#""keyPath": "position.x", "to": 125, "duration": 1"#, 2) == 0)
+        #expect(try x(#""keyPath": "position.x", "to": 125, "duration": 1, "fillMode": "forwards""#, 2) == 100)
+        #expect(try x(#""keyPath": "position.x", "to": 125, "duration": 1, "beginTime": 0.5, "speed": 2"#, 0.75) == 50)
+        #expect(near(try x(#""keyPath": "position.x", "to": 125, "duration": 1, "timingFunction": "easeIn""#, 0.5), 100 * 0.3153568126))
+        #expect(near(try x(#""keyPath": "position.x", "to": 125, "duration": 1, "timingFunction": [0.42, 0, 1, 1]"#, 0.5), 100 * 0.3153568126))
+    }
+
+    @Test func keyframesPassThroughTheirValuesAtTheirTimes() throws {
+        func x(_ kf: String, _ t: Double) throws -> Double { frame(try list(box, #"{"view": "box", "keyframe": {"# + kf + "}}", at: t), "box").minX }
+        let linear = #""keyPath": "position.x", "values": [25, 225, 125], "keyTimes": [0, 0.8, 1], "duration": 1"#
+        let l = try [0.4, 0.8, 0.9].map { try x(linear, $0) }
+        #expect(l == [100, 200, 150])
+        let discrete = #""keyPath": "position.x", "values": [25, 225, 125], "calculationMode": "discrete", "duration": 1"#
+        let d = try [0.3, 0.4, 0.7].map { try x(discrete, $0) }
+        #expect(d == [0, 200, 100])
+        // Paced: 200 points then 100 take two thirds and one third of the time.
+        let paced = #""keyPath": "position.x", "values": [25, 225, 125], "calculationMode": "paced", "duration": 1"#
+        let p = try [2.0 / 3, 1.0 / 3].map { try x(paced, $0) }
+        #expect(near(p[0], 200) && near(p[1], 100), "\(p)")
+        let cubic = #""keyPath": "position.x", "values": [25, 225, 125, 25], "calculationMode": "cubic", "duration": 1"#
+        let c = try [1.0 / 3, 2.0 / 3].map { try x(cubic, $0) }
+        #expect(near(c[0], 200) && near(c[1], 100), "\(c)")
+    }
+
+    @Test func aPathMovesThePositionAndTurnsTheView() throws {
+        // Right 100, then down 100: paced, a quarter of the way is halfway along the first leg.
+        let kf = #"{"view": "box", "keyframe": {"keyPath": "position", "path": "M 25 25 L 125 25 L 125 125", "calculationMode": "paced", "#
+            + #""rotationMode": "auto", "duration": 1}}"#
+        let early = try list(box, kf, at: 0.25), late = try list(box, kf, at: 0.75)
+        #expect(near(frame(early, "box").midX, 75) && near(frame(early, "box").midY, 25))
+        #expect(near(frame(late, "box").midX, 125) && near(frame(late, "box").midY, 75))
+        guard case .group(let g)? = late.items.last, let t = g.transform else { Issue.record("no turn"); return }
+        #expect(near(t.parts.rotation, .pi / 2), "going down, the view turns a quarter clockwise: \(t.parts)")
+    }
+
+    @Test func transformKeyPathsChangeTheirPart() throws {
+        let l = try list(box, #"{"view": "box", "basic": {"keyPath": "transform.scale", "from": 1, "to": 3, "duration": 1}}, "#
+                         + #"{"view": "box", "basic": {"keyPath": "transform.rotation.z", "to": 3.14159265358979, "duration": 2}}"#, at: 0.5)
+        guard case .group(let g)? = l.items.last, let t = g.transform else { Issue.record("no transform"); return }
+        #expect(near(t.parts.scale.width, 2) && near(t.parts.scale.height, 2) && near(t.parts.rotation, .pi / 4, 1e-9))
+        #expect(frame(l, "box").width > 50)
+    }
+
+    @Test func theSameSceneAndTimeGiveTheSameBytes() throws {
+        let s = try scene(#"{"canvas": {"size": [100, 100]}, "time": 0.3, "root": {"view": {"subviews": ["# + box
+                          + #"]}}, "animations": [{"view": "box", "to": {"center": [70, 70]}, "spring": {"damping": 0.6}, "duration": 0.5}]}"#)
+        #expect(try sharedRenderer.renderPNG(s) == sharedRenderer.renderPNG(s))
+    }
+}
