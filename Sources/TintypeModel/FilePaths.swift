@@ -61,4 +61,19 @@ public enum FilePaths {
         if !contains(base, resolved(path, from: base)) { return "a symbolic link leading out of it" }
         return nil
     }
+
+    /// Why `path`, named in a file of the folder `directory`, lies outside the folder `root`: an
+    /// absolute path, a way out with `..`, or a symbolic link leading out; nil when the kernel
+    /// would resolve it inside. Nothing is read or opened. `directory` and `root` are made absolute
+    /// against the current folder.
+    public static func escape(of path: String, from directory: String, inside root: String) -> String? {
+        if path.hasPrefix("/") { return "an absolute path" }
+        let here = FileManager.default.currentDirectoryPath
+        let folder = directory.hasPrefix("/") ? directory : here + "/" + directory
+        let top = root.hasPrefix("/") ? root : here + "/" + root
+        if contains(resolved(top), resolved(path, from: folder)) { return nil }
+        // Outside as the kernel resolves it; the words say how, as the path is written.
+        if !contains(lexical(top), lexical(folder + "/" + path)) { return "a path leading out of it with .." }
+        return "a path through a symbolic link leading out of it"
+    }
 }

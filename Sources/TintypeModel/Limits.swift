@@ -63,6 +63,9 @@ public enum SceneLimits {
     public static let maxViewDepth = 64
     /// JSON arrays and objects may nest this deep.
     public static let maxJSONDepth = 256
+    /// Included files may nest this deep: a scene includes a file that includes another … at most
+    /// this many files down.
+    public static let maxIncludeDepth = 32
 
     // MARK: Pixels
 
@@ -79,6 +82,12 @@ public enum SceneLimits {
     public static let maxFileSize = 16 * 1024 * 1024
     /// Largest image file (PNG or SVG) a scene may use, in bytes.
     public static let maxImageFileSize = 64 * 1024 * 1024
+    /// The most bytes the files one scene includes (`"include"`, and what they include) may hold
+    /// together; each file is read once however often it is included.
+    public static let maxIncludedBytes = 16 * 1024 * 1024
+    /// Largest string catalog (`.xcstrings`, or the `.strings` and `.stringsdict` files of a folder
+    /// of `.lproj` folders together), in bytes.
+    public static let maxCatalogSize = 16 * 1024 * 1024
 
     /// Whether a `width`×`height` pixel area is within the pixel limits (without overflowing on the way).
     public static func allowsPixels(width: Int, height: Int) -> Bool {

@@ -28,6 +28,7 @@ struct AuditCommand: Command {
             """, \.baseline),
         .flag("--update-audit-baseline", help: "Write the --audit-baseline FILE again with today's findings (reasons kept).", \.update),
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
     ] }
     static let discussion = """
         Renders every variant of each scene once and checks what was drawn: each text's lines as they
@@ -62,6 +63,8 @@ struct AuditCommand: Command {
     var baseline: String?
     var update = false
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     mutating func argument(_ value: String) throws(UsageError) { inputs.append(value) }
 
@@ -75,7 +78,10 @@ struct AuditCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         var paths: [String] = []
+        // The folder each scene was found in: its project, unless --root names one.
+        var under: [String: String] = [:]
         var folders: [String] = []
         for p in inputs {
             var isDir: ObjCBool = false
@@ -83,7 +89,9 @@ struct AuditCommand: Command {
             if isDir.boolValue {
                 let root = p.hasSuffix("/") ? String(p.dropLast()) : p
                 folders.append(root)
-                paths += SceneFiles.scenes(among: TestCommand.files(under: root, ext: ".json").map { root + "/" + $0 })
+                let found = SceneFiles.scenes(among: TestCommand.files(under: root, ext: ".json").map { root + "/" + $0 })
+                for path in found where under[path] == nil { under[path] = root }
+                paths += found
             } else {
                 paths.append(p)
             }
@@ -94,7 +102,7 @@ struct AuditCommand: Command {
             writeStderr("Error: \(error)")
             return ExitCode.failure
         }
-        let files = paths.map { Watchdog.read($0, overriding: overrides) }
+        let files = paths.map { Watchdog.read($0, overriding: overrides, under: under[$0]) }
         var broken = false
         for f in files {
             if let e = f.error { writeStderr("Error: " + e); broken = true }

@@ -372,9 +372,35 @@ enum Watchdog {
         return try work()
     }
 
-    /// A scene file read and decoded within the budget.
-    static func read(_ path: String, overriding overrides: TraitSet = TraitSet()) -> SceneFile {
-        watch("reading \(path)") { SceneFile(path: path, overriding: overrides) }
+    /// A scene file read and decoded within the budget, its files kept inside its project: the
+    /// folder given with --root, else the folder `under` it was found in, else its own folder.
+    static func read(_ path: String, overriding overrides: TraitSet = TraitSet(), under folder: String? = nil) -> SceneFile {
+        watch("reading \(path)") { SceneFile(path: path, overriding: overrides, root: ProjectRoot.given ?? folder) }
+    }
+}
+
+/// `--root DIR`: the scene's project, the folder tree its included files, string catalog and
+/// images must lie in. Without it, a scene found in a folder the command was given
+/// (`tintype test Snapshots`) belongs to that folder, and a scene named by itself to its own folder.
+/// A path leading outside (absolute, `..` past it, a symbolic link out of it) is an error that
+/// names the scene's line and column and the path as written, and reads nothing outside.
+enum ProjectRoot {
+    /// The folder in force; commands set it from their option before they start.
+    nonisolated(unsafe) static var given: String?
+
+    /// `--root DIR`, stored at `keyPath`.
+    static func option<C: Command>(_ keyPath: WritableKeyPath<C, String?>) -> Option<C> {
+        .value("--root", value: "DIR", help: """
+            The project the scenes' includes, string catalogs and images must lie in
+            (default: the folder given, else each scene's own folder).
+            """
+        ) { command, v throws(UsageError) in
+            var isDirectory: ObjCBool = false
+            guard !v.isEmpty, FileManager.default.fileExists(atPath: v, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(message: "--root takes a folder, and \"\(v)\" is not one", command: C.self)
+            }
+            command[keyPath: keyPath] = v
+        }
     }
 }
 

@@ -23,6 +23,7 @@ struct IconCommand: Command {
             size in points, under the continuous-corner mask, on a wallpaper.
             """, kind: .outputFile(.image), \.preview),
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
     ] }
     static let discussion = """
         Writes the icons Xcode 9 asks for on iOS 7 to 11: iPhone notification (20 points at 2x and
@@ -60,6 +61,8 @@ struct IconCommand: Command {
     var force = false
     var preview: String?
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     /// The sources named; one is taken.
     var sources: [String] = []
@@ -89,6 +92,7 @@ struct IconCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         let folder = FolderOutput(output, command: "tintype icon")
         folder.removeLeftovers()
         // The source (and, for a scene, every file it reads) is never inside the set or under the preview.

@@ -115,9 +115,15 @@ struct ImportCommand: Command {
             written.append(table.path)
         }
         if !fm.fileExists(atPath: folder) { try? fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        // Images from asset catalogs near the storyboard may lie beside DIR: the scenes' project is
+        // then a folder that holds both, which rendering them needs as --root.
+        var project = FilePaths.resolved(folder)
         for scene in scenes {
             do {
-                _ = try SceneDecoder.decode(scene.text, file: scene.path, baseDirectory: folder)
+                let decoded = try SceneDecoder.decode(scene.text, file: scene.path, baseDirectory: folder, root: "/")
+                for image in decoded.imageFiles.map({ FilePaths.resolved($0) }) {
+                    while !FilePaths.contains(project, image) { project = (project as NSString).deletingLastPathComponent }
+                }
             } catch {
                 Tool.printError("\(scene.source): the scene \((scene.path as NSString).lastPathComponent) does not read back (please report this):\n\(error)",
                                 usage: nil, hint: nil)
@@ -134,6 +140,11 @@ struct ImportCommand: Command {
         if let first = tables.first {
             let folder = (first.path as NSString).deletingLastPathComponent.components(separatedBy: "/").dropLast().joined(separator: "/")
             print("Wrote \(folder)/ (\(tables.count) string table\(tables.count == 1 ? "" : "s"))")
+        }
+        if project != FilePaths.resolved(folder) {
+            let shown = project.hasPrefix(FilePaths.resolved(".") + "/") ? String(project.dropFirst(FilePaths.resolved(".").count + 1)) : project
+            print("The scenes use images outside \(folder)/ (from the asset catalogs near the storyboard): "
+                  + "render or test them with --root \(shown)")
         }
         return ExitCode.success
     }

@@ -62,6 +62,7 @@ struct LaunchImagesCommand: Command {
             when Tintype wrote them all. A file Tintype did not write is never removed.
             """, \.force),
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
     ] }
     static let discussion = """
         Writes the 11 launch images of Xcode 9's LaunchImage set for iOS 7 and later, each the scene
@@ -88,6 +89,8 @@ struct LaunchImagesCommand: Command {
     var output = "LaunchImage.launchimage"
     var force = false
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     /// The scenes named; one is taken.
     var scenes: [String] = []
@@ -103,6 +106,7 @@ struct LaunchImagesCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         let slots = LaunchImageSlot.all
         let folder = FolderOutput(output, command: "tintype launch-images")
         folder.removeLeftovers()

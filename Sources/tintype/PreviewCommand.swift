@@ -22,6 +22,7 @@ struct PreviewCommand: Command {
             c.port = p
         },
         .flag("--log", help: "Print each request to standard error as it is answered.", \.log),
+        ProjectRoot.option(\.root),
         ]
         return own + traits
     }
@@ -48,6 +49,8 @@ struct PreviewCommand: Command {
     var port = defaultPort
     var log = false
     var overrides = TraitSet()
+    /// The scenes' project (--root); nil for the folder shown.
+    var root: String?
     /// The trait options as given, for the page's address.
     var traitQuery: [(String, String)] = []
 
@@ -75,7 +78,7 @@ struct PreviewCommand: Command {
         sigemptyset(&stopping)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
-        let site = PreviewSite(root: directory ?? ".")
+        let site = PreviewSite(root: directory ?? ".", project: root)
         let server: HTTPServer
         do {
             server = try HTTPServer(port: port, log: log) { request in site.respond(to: request) }

@@ -14,6 +14,9 @@ import TintypeSnapshot
 final class PreviewSite: @unchecked Sendable {
     /// The folder as given, without a trailing slash.
     let root: String
+    /// The scenes' project: the folder their includes, catalogs and images must lie in (--root, by
+    /// default the folder shown). Nothing outside it is read, and no file outside it is quoted.
+    let project: String
     private let lock = NSLock()
     private let changed = NSCondition()
     private var generation = 0
@@ -41,10 +44,11 @@ final class PreviewSite: @unchecked Sendable {
         var fingerprint: UInt64
     }
 
-    init(root: String) {
+    init(root: String, project: String? = nil) {
         var r = root
         while r.count > 1 && r.hasSuffix("/") { r.removeLast() }
         self.root = r
+        self.project = project ?? r
         _ = rescan()
     }
 
@@ -195,8 +199,12 @@ final class PreviewSite: @unchecked Sendable {
         }
         var issues: [SceneIssue] = []
         let file: SceneFile
-        do {
-            let scene = try SceneDecoder.load(path: path, locales: traits.locale.map { [$0] } ?? [])
+        do throws(SceneError) {
+            // A scene file that is a symbolic link leading out of the project is not read.
+            if let problem = SceneProject(root: project).problem(with: relative, from: root) {
+                throw SceneError(file: path, message: "the scene file " + problem)
+            }
+            let scene = try SceneDecoder.load(path: path, locales: traits.locale.map { [$0] } ?? [], root: project)
             file = SceneFile(path: path, scene: scene, overriding: traits)
         } catch {
             issues = error.issues
@@ -297,7 +305,9 @@ final class PreviewSite: @unchecked Sendable {
         guard let position = issue.position else { return j }
         j["line"] = position.line
         j["column"] = position.column
-        guard let data = FileManager.default.contents(atPath: issue.file), data.count <= SceneLimits.maxFileSize else { return j }
+        // Lines are shown only from a file of the project, and only from a regular file.
+        guard FilePaths.contains(FilePaths.resolved(project), FilePaths.resolved(issue.file)),
+              case .success(let data) = InputFiles.read(issue.file, limit: SceneLimits.maxFileSize) else { return j }
         // Scalars, not Characters: "\r\n" is one Character and would not split on "\n".
         let lines = String(decoding: data, as: UTF8.self).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String(String.UnicodeScalarView($0)) }

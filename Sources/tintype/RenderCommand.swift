@@ -36,6 +36,7 @@ struct RenderCommand: Command {
             c.overrides.scale = s
         },
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
         .flag("--verbose", help: """
             Also print what the layout resolved on its own: arranged views that need
             more room than their stack has, and which one gives way.
@@ -64,6 +65,12 @@ struct RenderCommand: Command {
         a full or closed standard output).
         To render every scene of a folder, name its files (Snapshots/Basics/*.json).
 
+        A scene's included files, string catalog and images must lie in its own folder's tree, or
+        in the folder --root names: an absolute path, a way out with .. or a symbolic link leading
+        out is an error at its line and column, and nothing outside is read. A scene that uses
+        files beside its folder needs a root that holds them:
+          tintype render Snapshots/Formats/memories-svg.json --root Snapshots -o memories.png
+
         Examples:
           tintype render Snapshots/Basics/corners.json -o corners.png
           tintype render Snapshots/*/*.json -o out/
@@ -76,6 +83,8 @@ struct RenderCommand: Command {
     var output: String?
     var overrides = TraitSet()
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
     /// --format, when given.
     var format: ImageFormat?
     var verbose = false
@@ -157,6 +166,7 @@ struct RenderCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         // Fonts load on the other core while the scene files are read and decoded.
         Renderer.warmUp(text: true)
         // Each file is read once, here (standard input too); collisions and goldens are checked

@@ -43,13 +43,16 @@ struct SchemaCommand: Command {
         let root = generate.hasSuffix("/") && generate.count > 1 ? String(generate.dropLast()) : generate
         var scenes: [(path: String, bytes: [UInt8])] = []
         for path in SceneFiles.scenes(among: TestCommand.files(under: root, ext: ".json").map { root + "/" + $0 }) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                writeStderr("Error: \(path): cannot read the file")
+            // Only a regular file is opened (a named pipe would hang the run), within the scene limit.
+            switch InputFiles.read(path, limit: SceneLimits.maxFileSize) {
+            case .success(let data): scenes.append((path, data))
+            case .failure(let why):
+                writeStderr("Error: \(path): the scene file \(why.message(limit: SceneLimits.maxFileSize))")
                 return ExitCode.failure
             }
-            scenes.append((path, Array(data)))
         }
-        let generated = SceneSchema.generate(scenes: scenes)
+        // The folder given is the scenes' project: their includes and images may be anywhere in it.
+        let generated = SceneSchema.generate(scenes: scenes, root: root)
         for p in generated.problems { writeStderr("Error: " + p) }
         guard generated.problems.isEmpty else { return ExitCode.failure }
         FileHandle.standardOutput.write(Data(generated.json.utf8))

@@ -31,6 +31,7 @@ struct ScreenshotsCommand: Command {
             every file in it. A file Tintype did not write is never removed.
             """, \.force),
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
     ] }
     static let discussion = """
         Each scene is rendered on the device of each display size, in the scene's own orientation
@@ -64,6 +65,8 @@ struct ScreenshotsCommand: Command {
     var sizes: [StoreScreenshotSize] = StoreScreenshotSize.defaults.compactMap(StoreScreenshotSize.named)
     var force = false
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     mutating func argument(_ value: String) throws(UsageError) { inputs.append(value) }
 
@@ -73,23 +76,28 @@ struct ScreenshotsCommand: Command {
     }
 
     /// The scene files named, folders expanded to their .json files in name order.
-    func sceneFiles() -> (files: [String], missing: [String]) {
+    func sceneFiles() -> (files: [String], missing: [String], under: [String: String]) {
         let fm = FileManager.default
         var files: [String] = [], missing: [String] = []
+        // The folder each scene was found in: its project, unless --root names one.
+        var under: [String: String] = [:]
         for input in inputs {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: input, isDirectory: &isDir) else { missing.append(input); continue }
             if !isDir.boolValue { files.append(input); continue }
             let base = input.hasSuffix("/") ? String(input.dropLast()) : input
             let names = ((try? fm.contentsOfDirectory(atPath: input)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-            files += SceneFiles.scenes(among: names.map { base + "/" + $0 })
+            let found = SceneFiles.scenes(among: names.map { base + "/" + $0 })
+            for file in found where under[file] == nil { under[file] = base }
+            files += found
         }
-        return (files, missing)
+        return (files, missing, under)
     }
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
-        let (files, missing) = sceneFiles()
+        ProjectRoot.given = root
+        let (files, missing, under) = sceneFiles()
         if !missing.isEmpty {
             Tool.printError("\(missing.joined(separator: ", ")): no such file or folder", usage: Self.usage, hint: nil)
             return ExitCode.usage
@@ -103,7 +111,7 @@ struct ScreenshotsCommand: Command {
         folder.removeLeftovers()
         var outputs = OutputGuard()
         for input in inputs { outputs.add(input: input, "the input \(input)") }
-        for file in files { outputs.add(Watchdog.read(file)) }
+        for file in files { outputs.add(Watchdog.read(file, under: under[file])) }
         if let problem = folder.problem(force: force, allowed: { _ in false }, guard: outputs) {
             Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
@@ -117,7 +125,7 @@ struct ScreenshotsCommand: Command {
         for size in sizes {
             guard let device = Device.named(size.device) else { failures.append("no device \(size.device) for \(size.name)"); continue }
             for file in files {
-                let sceneFile = Watchdog.read(file, overriding: TraitSet(device: device))
+                let sceneFile = Watchdog.read(file, overriding: TraitSet(device: device), under: under[file])
                 for out in sceneFile.outputs {
                     let label = "\(out.displayName) (\(size.name))"
                     guard let scene = out.variant?.scene else { failures.append(out.error ?? "\(label): nothing to render"); continue }

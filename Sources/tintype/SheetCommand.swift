@@ -27,6 +27,7 @@ struct SheetCommand: Command {
             (SCENE.sheet.png), which is otherwise refused.
             """, \.record),
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
     ] + TraitOptions.options(\.overrides) }
     static let discussion = """
         Every variant is rendered (in parallel) at the sheet's scale, so each screen keeps its true
@@ -52,6 +53,8 @@ struct SheetCommand: Command {
     var overrides = TraitSet()
     var record = false
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     /// The scenes named; one is taken.
     var scenes: [String] = []
@@ -92,6 +95,7 @@ struct SheetCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         let file = Watchdog.read(scene, overriding: overrides)
         if let output, output != "-", !record, FileManager.default.fileExists(atPath: output),
            URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: file.sheetGolden).standardizedFileURL.path {

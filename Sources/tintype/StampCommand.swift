@@ -55,7 +55,7 @@ struct StampCommand: Command {
                 let folder = (png as NSString).deletingLastPathComponent
                 if scenesByFolder[folder] == nil {
                     let jsons = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
-                    scenesByFolder[folder] = SceneFiles.scenes(among: jsons).map { Watchdog.read($0) }
+                    scenesByFolder[folder] = SceneFiles.scenes(among: jsons).map { Watchdog.read($0, under: path) }
                 }
                 let scenes = scenesByFolder[folder] ?? []
                 // Among scenes, only their goldens; a folder without scenes holds goldens of the Swift API.

@@ -98,6 +98,7 @@ struct TestCommand: Command {
             does, while a scene fails to decode: the images it uses cannot be known.
             """, \.prune),
         Watchdog.option(\.timeout),
+        ProjectRoot.option(\.root),
     ] }
     static let discussion = """
         A scene with "variants" (or "devices") is checked once per variant, against the golden named
@@ -123,6 +124,8 @@ struct TestCommand: Command {
     var verbose = false
     var prune = false
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
     var pick = TraitSet()
     var passWithNoScenes = false
     var autoShard = false
@@ -161,7 +164,7 @@ struct TestCommand: Command {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             // A theme the scenes include is not a scene (SceneFiles says which files are).
             for path in SceneFiles.scenes(among: Self.files(under: root, ext: ".json").map { root + "/" + $0 }) {
-                all.append(Watchdog.read(path))
+                all.append(Watchdog.read(path, under: root))
             }
         }
         return all
@@ -186,6 +189,7 @@ struct TestCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         if stale || prune { return runStale() }
         let mode: RecordMode
         do { mode = try record ?? RecordMode.fromEnvironment() } catch {

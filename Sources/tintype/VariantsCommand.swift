@@ -7,7 +7,7 @@ struct VariantsCommand: Command {
     static let abstract = "List the images a scene file stands for, with their traits and file names."
     static let arguments = "SCENE.json..."
     static let argumentHelp = [("SCENE.json", "A scene file.")]
-    static var options: [Option<Self>] { TraitOptions.options(\.overrides) + [Watchdog.option(\.timeout)] }
+    static var options: [Option<Self>] { TraitOptions.options(\.overrides) + [Watchdog.option(\.timeout), ProjectRoot.option(\.root)] }
     static let discussion = """
         Prints one line per image: its golden's path beside the scene, then every trait it renders
         with (device, orientation, text size, direction, locale when set, tint adjustment, scale).
@@ -20,6 +20,8 @@ struct VariantsCommand: Command {
     var scenes: [String] = []
     var overrides = TraitSet()
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
@@ -29,6 +31,7 @@ struct VariantsCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         var failed = false
         for path in scenes {
             let file = Watchdog.read(path, overriding: overrides)

@@ -17,14 +17,19 @@ import Testing
             Wrote scenes/TrailDetail.json
             Wrote scenes/Settings.json
             Wrote scenes/Main-strings/ (2 string tables)
+            The scenes use images outside scenes/ (from the asset catalogs near the storyboard): render or test them with --root /
 
             """)
         #expect(r.stderr.contains("Warning: \(Self.storyboard):161:29: map-det-001: MKMapView is not a class Tintype draws; it is shown as a labeled placeholder of its frame\n"), "\(r.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/scenes").sorted()
         #expect(files == ["Main-strings", "Settings.json", "TrailDetail.json", "TrailList.json"])
         #expect(FileManager.default.fileExists(atPath: dir + "/scenes/Main-strings/de.lproj/Localizable.strings"))
-        // The scenes render as they are, in another language too.
-        let render = try cli.run(["render", "scenes/Settings.json", "scenes/TrailList.json", "--locale", "de", "-o", "out/"], in: dir)
+        // The scenes render as they are, in another language too, with the root that holds their
+        // images (the fixture's asset catalog is far from this temporary folder); without it they
+        // are refused, named at the image's place.
+        let alone = try cli.run(["render", "scenes/Settings.json", "-o", "out/"], in: dir)
+        #expect(alone.status == 1 && alone.stderr.contains("scenes/Settings.json:9:20: root.tabs[0].image: image file"), "\(alone.stderr)")
+        let render = try cli.run(["render", "scenes/Settings.json", "scenes/TrailList.json", "--locale", "de", "-o", "out/", "--root", "/"], in: dir)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/out/Settings.png"))
     }

@@ -120,7 +120,8 @@ import Testing
             "common/bar.svg": Self.svg, "common/star.svg": Self.svg, "common/deeper/sel.svg": Self.svg,
             "app/scene.json": #"{"include": ["../common/theme.json"], "root": {"navigationController": {"stack": [{"title": "A"}]}}}"#,
         ])
-        let scene = try SceneDecoder.load(path: dir + "/app/scene.json")
+        // The theme beside the scene's folder is in the project the root names.
+        let scene = try SceneDecoder.load(path: dir + "/app/scene.json", root: dir)
         guard case .controller(.navigation(let nav)) = scene.root.kind else { Issue.record("not a navigation controller"); return }
         #expect(nav.navigationBar.backgroundImages.map(\.image.path) == ["../common/bar.svg"])
         #expect(nav.navigationBar.backgroundImages.first?.image.resolvedPath(in: scene.baseDirectory) == dir + "/app/../common/bar.svg")

@@ -390,11 +390,14 @@ struct SceneDecodingTests {
         }
     }
 
-    @Test func imagePathsAreRelativeToTheBaseDirectoryOrAbsolute() throws {
+    @Test func imagePathsAreRelativeToTheBaseDirectoryAndNeverAbsolute() throws {
         try withFolder(["sub/a.png": pngBytes]) { dir in
             _ = try SceneDecoder.decode(rootScene("imageView", #""image": "sub/a.png""#), baseDirectory: dir)
             _ = try SceneDecoder.decode(rootScene("imageView", #""image": "sub/a.png""#), baseDirectory: dir + "/")
-            _ = try SceneDecoder.decode(rootScene("imageView", #""image": "\#(dir)/sub/a.png""#), baseDirectory: "/nonexistent")
+            // An absolute path is outside every project (issue 35), even where the file exists.
+            let absolute = try onlyIssue(rootScene("imageView", #""image": "\#(dir)/sub/a.png""#), baseDirectory: dir)
+            #expect(absolute.message.hasPrefix("image file \"\(dir)/sub/a.png\" is not inside the scene's project"))
+            #expect(absolute.message.contains("it is an absolute path"))
         }
     }
 
@@ -771,7 +774,7 @@ struct SceneDecodingErrorTests {
     @Test func aDirectoryIsNotAnImage() throws {
         try withFolder(["dir.png/inner.txt": [1]]) { dir in
             let issue = try onlyIssue(rootScene("imageView", #""image": "dir.png""#), baseDirectory: dir)
-            #expect(issue.message.contains("not found"))
+            #expect(issue.message == "image file \"dir.png\" is a folder, not a file")
         }
     }
 
@@ -1043,7 +1046,7 @@ struct SceneDecodingErrorTests {
     @Test func loadReportsAnUnreadablePath() throws {
         try withFolder(["folder/x.txt": [1]]) { dir in
             let all = loadIssues(dir + "/folder")
-            #expect(all == [SceneIssue(file: dir + "/folder", path: "", position: nil, message: "cannot read the file")])
+            #expect(all == [SceneIssue(file: dir + "/folder", path: "", position: nil, message: "the scene file is a folder, not a file")])
         }
     }
 

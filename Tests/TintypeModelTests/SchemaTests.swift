@@ -18,7 +18,7 @@ import Testing
         return SceneFiles.scenes(among: files.map { folder + "/" + $0 }).compactMap { f in FileManager.default.contents(atPath: f).map { (f, Array($0)) } }
     }
 
-    static let generated = SceneSchema.generate(scenes: scenes())
+    static let generated = SceneSchema.generate(scenes: scenes(), root: root + "/Snapshots")
 
     static func validator() throws -> SchemaValidator { try SchemaValidator(schema: TestJSON.parse(committed())) }
 
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func generatingIsDeterministic() {
-        let again = SceneSchema.generate(scenes: Array(Self.scenes().reversed()))
+        let again = SceneSchema.generate(scenes: Array(Self.scenes().reversed()), root: Self.root + "/Snapshots")
         #expect(again.json == Self.generated.json)
     }
 }

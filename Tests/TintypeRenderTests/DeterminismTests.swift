@@ -8,7 +8,7 @@ import TintypeModel
 /// The same scene gives the same bytes: twice in a row, from fresh renderers, and in parallel.
 @Suite struct DeterminismTests {
     @Test func sameSceneTwiceGivesIdenticalPNGBytes() throws {
-        let s = try SceneDecoder.load(path: snapshotsRoot + "/Tint/inheritance.json")
+        let s = try SceneDecoder.load(path: snapshotsRoot + "/Tint/inheritance.json", root: snapshotsRoot)
         let first = try Renderer().renderPNG(s)
         let second = try Renderer().renderPNG(s)
         #expect(first == second)
@@ -16,7 +16,7 @@ import TintypeModel
     }
 
     @Test func parallelRenderingMatchesSerialRendering() throws {
-        let scenes = try snapshotScenes().map { try SceneDecoder.load(path: snapshotsRoot + "/" + $0) }
+        let scenes = try snapshotScenes().map { try SceneDecoder.load(path: snapshotsRoot + "/" + $0, root: snapshotsRoot) }
         let serial = try scenes.map { try Renderer().renderPNG($0) }
         let renderer = Renderer()
         final class Box: @unchecked Sendable { var results: [[UInt8]?]; let lock = NSLock(); init(_ n: Int) { results = .init(repeating: nil, count: n) } }
@@ -37,7 +37,7 @@ import TintypeModel
     /// many threads at once as PNG, SVG and PDF, give the bytes each gives alone.
     @Test func sharedImagesDrawnByManyRendersAtOnceGiveTheSameBytes() throws {
         let names = ["nine-slice-stretch", "nine-slice-tile", "nine-slice-svg", "content-modes-png", "content-modes-svg"]
-        let scenes = try names.map { try SceneDecoder.load(path: snapshotsRoot + "/Images/\($0).json") }
+        let scenes = try names.map { try SceneDecoder.load(path: snapshotsRoot + "/Images/\($0).json", root: snapshotsRoot) }
         let formats: [ImageFormat] = [.png, .svg, .pdf]
         let jobs = scenes.indices.flatMap { s in formats.map { (s, $0) } }
         let alone = try jobs.map { s, format in try Renderer(warn: { _ in }).render(scenes[s], as: format) }
@@ -97,7 +97,7 @@ import TintypeModel
     /// the bytes it is alone, and no sink may outlive its document.
     @Test func manyDocumentsAtOnceSomeDroppedUnfinished() throws {
         let names = ["Basics/shadows", "Localization/emoji", "Images/nine-slice-svg", "Bars/navbar-large-title-collapsed", "Tables/grouped-headers-footers"]
-        let scenes = try names.map { try SceneDecoder.load(path: snapshotsRoot + "/\($0).json") }
+        let scenes = try names.map { try SceneDecoder.load(path: snapshotsRoot + "/\($0).json", root: snapshotsRoot) }
         var over = scenes[0]
         over.scale = 100
         let tooLarge = over

@@ -95,11 +95,12 @@ import Testing
         try check("empty.png", [], atDrawTime: false, "is not a PNG (bad signature)")
         try check("text.svg", Array("hello".utf8), atDrawTime: false, "is not an SVG (no <svg> element)")
         try withTemporaryDirectory { dir in
-            // A folder by the image's name is not a file that can be read.
+            // A folder by the image's name is not a file that can be read, and is called a folder.
             try FileManager.default.createDirectory(atPath: dir + "/folder.png", withIntermediateDirectories: false)
             let issues: [SceneIssue]
             do throws(SceneError) { _ = try SceneDecoder.decode(Self.sceneText("folder.png"), file: "s.json", baseDirectory: dir); issues = [] } catch { issues = error.issues }
-            #expect(issues.count == 1 && issues[0].position == SourcePosition(line: 3, column: 14) && issues[0].message.contains("not found"), "\(issues)")
+            #expect(issues.count == 1 && issues[0].position == SourcePosition(line: 3, column: 14) 
+                    && issues[0].message == "image file \"folder.png\" is a folder, not a file", "\(issues)")
         }
     }
 

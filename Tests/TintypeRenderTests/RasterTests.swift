@@ -93,7 +93,7 @@ import TintypeModel
     }
 
     @Test func pngRoundTripKeepsPixels() throws {
-        let bitmap = try sharedRenderer.render(try SceneDecoder.load(path: snapshotsRoot + "/Basics/shadows.json"))
+        let bitmap = try sharedRenderer.render(try SceneDecoder.load(path: snapshotsRoot + "/Basics/shadows.json", root: snapshotsRoot))
         let decoded = try Bitmap(png: try bitmap.pngData())
         #expect(decoded == bitmap)
     }

@@ -163,10 +163,10 @@ import TintypeModel
         let json = """
         { "device": "iPhone 8", "layoutDirection": "rtl", "statusBar": { "hidden": true },
           "root": { "tableView": { "contentInsetAdjustmentBehavior": "never", "rows": [
-            { "style": "value1", "text": "Wi-Fi", "detailText": "Home", "image": "\(snapshotsRoot)/Tables/assets/star.svg", "accessoryType": "disclosureIndicator" },
+            { "style": "value1", "text": "Wi-Fi", "detailText": "Home", "image": "Tables/assets/star.svg", "accessoryType": "disclosureIndicator" },
             "Second" ] } } }
         """
-        let l = try list(json)
+        let l = try sharedRenderer.displayList(for: try scene(json, base: snapshotsRoot))
         let image = try #require(flat(l.items).compactMap { if case .image(let i) = $0 { i } else { nil } }.first)
         #expect(image.frame.maxX == 375 - 16)
         let text = try #require(texts(l).first { $0.text == "Wi-Fi" }), detail = try #require(texts(l).first { $0.text == "Home" })

@@ -27,7 +27,7 @@ import TintypeSnapshot
         let parts = testCase.split(separator: "#", maxSplits: 1).map(String.init)
         let relative = parts[0]
         let suffix = parts.count > 1 ? parts[1] : ""
-        let file = SceneFile(path: snapshotsRoot + "/" + relative)
+        let file = SceneFile(path: snapshotsRoot + "/" + relative, root: snapshotsRoot)
         guard let output = file.outputs.first(where: { ($0.suffix ?? "") == suffix }), let scene = output.variant?.scene else {
             Issue.record("\(relative)\(suffix): \(file.error ?? "no such variant")")
             return

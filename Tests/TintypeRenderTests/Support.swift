@@ -21,7 +21,7 @@ func snapshotScenes() -> [String] {
 /// each variant of a scene with `variants` or `devices` (`Gallery/game.json#.iphone-x`).
 func snapshotCases() -> [String] {
     snapshotScenes().flatMap { relative -> [String] in
-        SceneFile(path: snapshotsRoot + "/" + relative).outputs.map { relative + ($0.suffix.map { "#" + $0 } ?? "") }
+        SceneFile(path: snapshotsRoot + "/" + relative, root: snapshotsRoot).outputs.map { relative + ($0.suffix.map { "#" + $0 } ?? "") }
     }
 }
 

@@ -60,7 +60,7 @@ import TintypeModel
     }
 
     @Test func undimmingRestoresEveryColor() throws {
-        let base = try SceneDecoder.load(path: snapshotsRoot + "/Tint/inheritance.json")
+        let base = try SceneDecoder.load(path: snapshotsRoot + "/Tint/inheritance.json", root: snapshotsRoot)
         var dimmed = base
         dimmed.tintAdjustmentMode = .dimmed
         var restored = dimmed

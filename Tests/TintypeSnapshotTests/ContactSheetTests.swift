@@ -67,7 +67,7 @@ import TintypeSnapshot
 
     /// The README's picture: every variant of the Trail Diary memory at 1 pixel per point.
     @Test func theGallerySheetMatchesItsGolden() throws {
-        let file = SceneFile(path: Self.root + "/Snapshots/Gallery/TrailDiary/memory-sizes.json")
+        let file = SceneFile(path: Self.root + "/Snapshots/Gallery/TrailDiary/memory-sizes.json", root: Self.root + "/Snapshots")
         let sheet = try ContactSheet(file: file, scale: 1)
         let (actual, failures) = try sheet.render(with: Renderer())
         #expect(failures.isEmpty)

@@ -29,7 +29,7 @@ struct StoryboardImportTests {
     func scene(_ name: String) throws -> (json: String, scene: Scene) {
         let result = try Self.importMain()
         let s = try #require(result.scenes.first { $0.name == name })
-        let decoded = try SceneDecoder.decode(s.json, file: name + ".json", baseDirectory: Self.output)
+        let decoded = try SceneDecoder.decode(s.json, file: name + ".json", baseDirectory: Self.output, root: "/")
         return (s.json, decoded)
     }
 
@@ -61,7 +61,7 @@ struct StoryboardImportTests {
         #expect(result.scenes.map(\.name) == ["TrailList", "TrailDetail", "Settings"])
         #expect(result.scenes.map(\.id) == ["list-vc-001", "detail-vc-01", "settings-vc1"])
         for s in result.scenes {
-            let decoded = try SceneDecoder.decode(s.json, file: s.name + ".json", baseDirectory: Self.output)
+            let decoded = try SceneDecoder.decode(s.json, file: s.name + ".json", baseDirectory: Self.output, root: "/")
             #expect(decoded.device == .iPhone8, "the design device, retina4_7")
         }
     }
@@ -358,7 +358,8 @@ struct StoryboardLocalizationTests {
         #expect(detail.json.contains(#""strings": "Main-strings""#))
         #expect(detail.json.contains(#""text": {"localized": "lbl-det-001.text"}"#))
         let json = detail.json.replacingOccurrences(of: #""device": "iPhone 8","#, with: #""device": "iPhone 8", "locale": "de","#)
-        let scene = try SceneDecoder.decode(json, file: "TrailDetail.json", baseDirectory: dir)
+        // Its images stay in the fixture's asset catalog, far from the folder: the whole disk is its project.
+        let scene = try SceneDecoder.decode(json, file: "TrailDetail.json", baseDirectory: dir, root: "/")
         guard case .controller(.tabBar(let tabs)) = scene.root.kind, case .navigation(let nav) = tabs.tabs[0].root else {
             Issue.record("no navigation controller"); return
         }

@@ -114,7 +114,7 @@ extension ImageView {
         if let contentMode { view.contentMode = contentMode }
         view.capInsets = capInsets
         if let resizingMode { view.resizingMode = resizingMode }
-        if let problem = ImageFileCheck.problem(with: source, baseDirectory: r.context.baseDirectory) {
+        if let problem = ImageFileCheck.problem(with: source, baseDirectory: r.context.baseDirectory, project: r.context.project) {
             r.report("image", n, problem)
         }
         return view

@@ -278,7 +278,7 @@ extension DecodeContext {
         let source = ImageSource(relativePath(s, at: n.position), position: n.position)
         appearanceImages?.append(source)
         noteImage(source)
-        if let problem = ImageFileCheck.problem(with: source, baseDirectory: baseDirectory) {
+        if let problem = ImageFileCheck.problem(with: source, baseDirectory: baseDirectory, project: project) {
             report(path, n.position, problem)
             return nil
         }

@@ -7,22 +7,27 @@ import Foundation
 /// Checks at decode time that an image file exists and looks like what its name says, so that a
 /// missing or obviously corrupt image is reported with its place in the scene before any drawing.
 enum ImageFileCheck {
-    /// A message describing what is wrong with the file, or nil when it looks fine.
-    static func problem(with source: ImageSource, baseDirectory: String?) -> String? {
+    /// A message describing what is wrong with the file, or nil when it looks fine. The path must
+    /// lie inside `project` and name a regular file: anything else is refused before it is opened.
+    static func problem(with source: ImageSource, baseDirectory: String?, project: SceneProject) -> String? {
         guard let format = source.format else {
             return "unsupported image \(quoted(source.path)); use a .png or .svg file"
         }
+        if let problem = project.problem(with: source.path, from: baseDirectory ?? FileManager.default.currentDirectoryPath) {
+            return "image file " + problem
+        }
         let path = source.resolvedPath(in: baseDirectory)
-        var isDirectory: Bool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory else {
-            return "image file \(quoted(source.path)) not found (looked at \(quoted(path)))"
-        }
+        let data: [UInt8]
+        switch InputFiles.kind(atPath: path) {
+        case .missing: return "image file \(quoted(source.path)) not found (looked at \(quoted(path)))"
         // The size first, then only the head of the file: a huge or lying image is refused unread.
-        if let size = fileSize(atPath: path), size > SceneLimits.maxImageFileSize {
+        case .file(let size) where size > SceneLimits.maxImageFileSize:
             return "image file \(quoted(source.path)) is \(size) bytes, more than the limit of \(SceneLimits.maxImageFileSize)"
-        }
-        guard let data = readHead(ofFile: path, count: 4096) else {
-            return "image file \(quoted(source.path)) cannot be read"
+        case .file:
+            guard let head = readHead(ofFile: path, count: 4096) else { return "image file \(quoted(source.path)) cannot be read" }
+            data = head
+        case let kind:
+            return "image file \(quoted(source.path)) \(kind.problem ?? "is not a file")"
         }
         switch format {
         case .png:

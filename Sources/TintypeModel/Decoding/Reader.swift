@@ -65,7 +65,13 @@ final class DecodeContext {
         for f in other.imageFiles where imageFileSet.insert(f).inserted { imageFiles.append(f) }
     }
 
-    init(file: String, baseDirectory: String?) { self.file = file; self.baseDirectory = baseDirectory; source = SceneSource(file: file) }
+    /// The folder tree the scene's files (includes, catalog, images) must lie in.
+    let project: SceneProject
+
+    init(file: String, baseDirectory: String?, project: SceneProject? = nil) {
+        self.file = file; self.baseDirectory = baseDirectory; source = SceneSource(file: file)
+        self.project = project ?? SceneProject(root: baseDirectory ?? FileManager.default.currentDirectoryPath)
+    }
 
     func declare(id: String, path: String, position: SourcePosition?) {
         if id.isEmpty { report(path, position, "an id cannot be empty"); return }

@@ -14,11 +14,14 @@ public func fileSize(atPath path: String) -> Int? {
     return Int(st.st_size)
 }
 
-/// The first `count` bytes of the file at `path` (fewer when it is shorter), or nil when it cannot be read.
+/// The first `count` bytes of the regular file at `path` (fewer when it is shorter), or nil when it
+/// cannot be read or is not a regular file (opened without blocking, so a named pipe never hangs it).
 func readHead(ofFile path: String, count: Int) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
@@ -37,33 +40,42 @@ func readHead(ofFile path: String, count: Int) -> [UInt8]? {
 public enum SceneDecoder {
     /// Reads the scene file at `path`. Its texts are translated in its own locale and in every
     /// locale its matrix names; `locales` adds others (`tintype render --locale de`), each checked
-    /// as the matrix's are (a key a locale lacks is an error here, with its place).
-    public static func load(path: String, locales: [String] = []) throws(SceneError) -> Scene {
-        // The size first: a huge file is refused before it is read into memory.
-        if let size = fileSize(atPath: path), size > SceneLimits.maxFileSize {
+    /// as the matrix's are (a key a locale lacks is an error here, with its place). The files it
+    /// includes, its string catalog and its images must lie inside `root` (by default the scene's
+    /// own folder; see `SceneProject`).
+    public static func load(path: String, locales: [String] = [], root: String? = nil) throws(SceneError) -> Scene {
+        // Only a regular file is opened, and never read past the limit.
+        let data: [UInt8]
+        switch InputFiles.read(path, limit: SceneLimits.maxFileSize) {
+        case .success(let bytes): data = bytes
+        case .failure(.notAFile(.missing)): throw SceneError(file: path, message: "no such file")
+        case .failure(.tooLarge(let size)):
             throw SceneError(file: path, message: "the file is \(size) bytes, more than the limit of \(SceneLimits.maxFileSize)")
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw SceneError(file: path, message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        case .failure(let why): throw SceneError(file: path, message: "the scene file " + why.message(limit: SceneLimits.maxFileSize))
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try decode(Array(data), file: path, baseDirectory: base, locales: locales)
+        if let root, !FilePaths.contains(FilePaths.resolved(root), FilePaths.resolved(base)) {
+            throw SceneError(file: path, message: "the scene is not inside its project (\(SceneProject.describe(SceneProject(root: root).root))) "
+                             + "given with --root; give a folder that holds the scene")
+        }
+        return try decode(data, file: path, baseDirectory: base, locales: locales, root: root)
     }
 
     /// Decodes a scene from its bytes. `file` names it in messages; image paths are relative to
     /// `baseDirectory` (the current directory when nil); `locales` as for `load(path:locales:)`.
-    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = []) throws(SceneError) -> Scene {
-        try decode(bytes, file: file, baseDirectory: baseDirectory, locales: locales, recorder: nil)
+    /// The files the scene names must lie inside `root` (by default `baseDirectory`).
+    public static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = [],
+                              root: String? = nil) throws(SceneError) -> Scene {
+        try decode(bytes, file: file, baseDirectory: baseDirectory, locales: locales, root: root, recorder: nil)
     }
 
     /// Decodes, recording every object read and what each read accepts (see `SceneSchema`).
-    static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = [], recorder: KeyRecorder?) throws(SceneError) -> Scene {
+    static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = [], root: String? = nil,
+                       recorder: KeyRecorder?) throws(SceneError) -> Scene {
         guard bytes.count <= SceneLimits.maxFileSize else {
             throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
         }
+        let projectRoot = root
         var root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -71,9 +83,10 @@ public enum SceneDecoder {
             throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
         }
         var included: [SceneIncludes.Included] = []
-        root = try SceneIncludes.resolve(root, file: file, directory: baseDirectory ?? FileManager.default.currentDirectoryPath, chain: [],
-                                         included: &included)
-        let context = DecodeContext(file: file, baseDirectory: baseDirectory)
+        let directory = baseDirectory ?? FileManager.default.currentDirectoryPath
+        let project = SceneProject(root: projectRoot ?? directory)
+        root = try SceneIncludes.resolve(root, file: file, directory: directory, project: project, included: &included)
+        let context = DecodeContext(file: file, baseDirectory: baseDirectory, project: project)
         for i in included { context.includeFolders[i.shown] = i.folder }
         context.extraLocales = locales
         context.recorder = recorder
@@ -120,8 +133,9 @@ public enum SceneDecoder {
     }
 
     /// Decodes one scene from JSON text.
-    public static func decode(_ text: String, file: String = "<scene>", baseDirectory: String? = nil, locales: [String] = []) throws(SceneError) -> Scene {
-        try decode(Array(text.utf8), file: file, baseDirectory: baseDirectory, locales: locales)
+    public static func decode(_ text: String, file: String = "<scene>", baseDirectory: String? = nil, locales: [String] = [],
+                              root: String? = nil) throws(SceneError) -> Scene {
+        try decode(Array(text.utf8), file: file, baseDirectory: baseDirectory, locales: locales, root: root)
     }
 
     /// Every problem decoding `text` reports, in the order it reports them; empty when the scene
@@ -288,13 +302,24 @@ public enum SceneDecoder {
         scene.pseudoLanguage = r.choice("pseudoLanguage", PseudoLanguage.self)
         let missing = r.choice("missingStrings", MissingStrings.self) ?? .error
         var catalog: StringCatalog?
+        // A catalog that failed is reported once, where the scene names it, not at every text that needs it.
+        var catalogFailed = false
         if let n = r.node("strings", as: .string) {
             if case .string(let written) = n.value, !written.isEmpty {
                 let file = context.relativePath(written, at: n.position)
                 let full = file.hasPrefix("/") ? file : (context.baseDirectory.map { $0 + "/" + file } ?? file)
                 let name = file.hasPrefix("/") || context.baseDirectory == nil ? file
                     : (context.file.contains("/") ? String(context.file[..<context.file.lastIndex(of: "/")!]) + "/" + file : file)
-                do { catalog = try StringCatalog.load(path: full, name: name) } catch {
+                if let problem = context.project.problem(with: file, from: context.baseDirectory ?? FileManager.default.currentDirectoryPath) {
+                    context.report("strings", n.position, "the string catalog " + problem)
+                    catalogFailed = true
+                } else if let problem = InputFiles.kind(atPath: full).problem, InputFiles.kind(atPath: full) != .missing,
+                          InputFiles.kind(atPath: full) != .folder {
+                    context.report("strings", n.position, "the string catalog \(quoted(written)) " + problem)
+                    catalogFailed = true
+                } else {
+                do { catalog = try StringCatalog.load(path: full, name: name, project: context.project) } catch {
+                    catalogFailed = true
                     for issue in error.issues {
                         // The catalog's own problems keep their own file, line and column.
                         context.report(issue.file == name && issue.position == nil ? "strings" : "strings: " + issue.file
@@ -302,13 +327,14 @@ public enum SceneDecoder {
                                        n.position, issue.message)
                     }
                 }
+                }
                 scene.strings = file
             } else {
                 context.report("strings", n.position, "expected the path of a string catalog (Localizable.xcstrings, or a folder of .lproj folders), found \(n.value.kindName)")
             }
         }
         context.localizer = Localizer(catalog: catalog, locale: scene.locale ?? catalog?.sourceLanguage ?? "en",
-                                      pseudo: scene.pseudoLanguage, missing: missing)
+                                      pseudo: scene.pseudoLanguage, missing: missing, catalogFailed: catalogFailed)
     }
 
     /// Decodes the scene again in each locale its matrix names (and each of `context.extraLocales`)
@@ -322,7 +348,7 @@ public enum SceneDecoder {
             tags.append(t)
         }
         for tag in tags {
-            let other = DecodeContext(file: context.file, baseDirectory: context.baseDirectory)
+            let other = DecodeContext(file: context.file, baseDirectory: context.baseDirectory, project: context.project)
             // Paths in an included file start from its folder in every locale's copy too.
             other.includeFolders = context.includeFolders
             guard var copy = decodeScene(node, context: other, locale: tag) else { continue }

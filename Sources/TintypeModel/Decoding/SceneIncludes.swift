@@ -26,57 +26,127 @@ enum SceneIncludes {
     }
 
     /// `root` with its includes merged. `file` names the including file in messages and
-    /// `directory` is the folder its include paths are relative to; `chain` holds the files
-    /// being included around this one (absolute paths), to find cycles. `folder` is the including
-    /// file's folder relative to the scene's; every file merged is added to `included`.
-    static func resolve(_ root: JSONNode, file: String, directory: String, chain: [String],
-                        folder: String = "", included: inout [Included]) throws(SceneError) -> JSONNode {
-        guard case .object(let members) = root.value,
-              let include = members.first(where: { $0.key == "include" }) else { return root }
-        guard case .array(let items) = include.value.value else {
-            throw SceneError(file: file, path: "include", position: include.value.position,
-                             message: "expected a list of scene files to merge, like [\"theme.json\"], found \(include.value.value.kindName)")
+    /// `directory` is the folder its include paths are relative to; every file merged is added
+    /// to `included`. Every include must resolve inside `project` (no absolute path, no way out
+    /// with `..` or through a symbolic link) and name a regular file, checked before it is opened.
+    ///
+    /// The graph is walked without recursion, each file read and resolved once however often it
+    /// is included (a diamond of files each including the next twice costs one read a file), within
+    /// `SceneLimits.maxIncludeDepth` levels and `SceneLimits.maxIncludedBytes` read in all.
+    static func resolve(_ root: JSONNode, file: String, directory: String, project: SceneProject,
+                        included: inout [Included]) throws(SceneError) -> JSONNode {
+        guard case .object(let rootMembers) = root.value, rootMembers.contains(where: { $0.key == "include" }) else { return root }
+        /// A file whose includes are being merged: its members, its include list and how far it got.
+        struct Frame {
+            var members: [JSONMember]
+            var items: [JSONNode] = []
+            var next = 0
+            var merged: [JSONMember] = []
+            var shown: String
+            var directory: String
+            var folder: String
+            /// The file as the kernel resolves it (nil for a scene that is not a file): its identity.
+            var identity: String?
+            var position: SourcePosition
         }
-        var merged: [JSONMember] = []
-        for (i, item) in items.enumerated() {
+        var done: [String: JSONNode] = [:]
+        var bytesRead = 0
+        let here = FileManager.default.currentDirectoryPath
+        let rootDirectory = directory.hasPrefix("/") ? directory : here + "/" + directory
+        let sceneIdentity: String? = {
+            let absolute = file.hasPrefix("/") ? file : here + "/" + file
+            guard case .file = InputFiles.kind(atPath: absolute) else { return nil }
+            return FilePaths.resolved(absolute)
+        }()
+
+        /// The frame of a file's members, its include list checked.
+        func frame(_ node: JSONNode, shown: String, directory: String, folder: String, identity: String?) throws(SceneError) -> Frame {
+            guard case .object(let members) = node.value else {
+                throw SceneError(file: shown, position: node.position,
+                                 message: "an included file must hold an object of scene properties, found \(node.value.kindName)")
+            }
+            var f = Frame(members: members, shown: shown, directory: directory, folder: folder, identity: identity, position: node.position)
+            guard let include = members.first(where: { $0.key == "include" }) else { return f }
+            guard case .array(let items) = include.value.value else {
+                throw SceneError(file: shown, path: "include", position: include.value.position,
+                                 message: "expected a list of scene files to merge, like [\"theme.json\"], found \(include.value.value.kindName)")
+            }
+            f.items = items
+            return f
+        }
+
+        var stack = [try frame(root, shown: file, directory: rootDirectory, folder: "", identity: sceneIdentity)]
+        while true {
+            let top = stack.count - 1
+            if stack[top].next == stack[top].items.count {
+                // Every include of this file merged: the file is done, and merged into the one that includes it.
+                let finished = stack.removeLast()
+                let node = JSONNode(value: .object(merge(finished.merged, finished.members)), position: finished.position)
+                guard let parent = stack.indices.last else { return node }
+                if let identity = finished.identity { done[identity] = node }
+                stack[parent].merged = merge(stack[parent].merged, members(of: node))
+                stack[parent].next += 1
+                continue
+            }
+            let f = stack[top]
+            let i = f.next
+            let item = f.items[i]
             let at = "include[\(i)]"
             guard case .string(let name) = item.value, !name.isEmpty else {
-                throw SceneError(file: file, path: at, position: item.position,
+                throw SceneError(file: f.shown, path: at, position: item.position,
                                  message: "expected the path of a scene file (a string), found \(item.value.kindName)")
             }
-            let absolute = URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).absoluteURL.standardized.path
-            // Named as the user would find it: relative to the including file's folder as written.
-            let shown = name.hasPrefix("/") ? name : (file.contains("/") ? URL(fileURLWithPath: file).deletingLastPathComponent().relativePath + "/" + name : name)
-            if chain.contains(absolute) || absolute == URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).absoluteURL.standardized.path {
-                throw SceneError(file: file, path: at, position: item.position,
+            if let problem = project.problem(with: name, from: f.directory) {
+                throw SceneError(file: f.shown, path: at, position: item.position, message: problem)
+            }
+            let absolute = FilePaths.lexical(f.directory + "/" + name)
+            let identity = FilePaths.resolved(absolute)
+            if stack.contains(where: { $0.identity == identity }) {
+                throw SceneError(file: f.shown, path: at, position: item.position,
                                  message: "\(quoted(name)) includes itself, directly or through the files it includes")
             }
-            if let size = fileSize(atPath: absolute), size > SceneLimits.maxFileSize {
-                throw SceneError(file: file, path: at, position: item.position,
-                                 message: "\(quoted(name)) is \(size) bytes, more than the limit of \(SceneLimits.maxFileSize)")
+            if let node = done[identity] {
+                stack[top].merged = merge(stack[top].merged, members(of: node))
+                stack[top].next += 1
+                continue
             }
-            guard fileSize(atPath: absolute) != nil, let data = FileManager.default.contents(atPath: absolute) else {
-                throw SceneError(file: file, path: at, position: item.position,
-                                 message: "no such file \(quoted(name)) (looked for \(absolute))")
+            guard stack.count <= SceneLimits.maxIncludeDepth else {
+                throw SceneError(file: f.shown, path: at, position: item.position,
+                                 message: "includes nest deeper than \(SceneLimits.maxIncludeDepth) files: \(quoted(name)) is one level too deep")
             }
+            let data: [UInt8]
+            switch InputFiles.read(absolute, limit: min(SceneLimits.maxFileSize, SceneLimits.maxIncludedBytes - bytesRead)) {
+            case .success(let bytes): data = bytes
+            case .failure(.notAFile(.missing)):
+                throw SceneError(file: f.shown, path: at, position: item.position, message: "no such file \(quoted(name)) (looked for \(absolute))")
+            case .failure(.tooLarge(let size)) where bytesRead > 0 && size <= SceneLimits.maxFileSize:
+                throw SceneError(file: f.shown, path: at, position: item.position,
+                                 message: "\(quoted(name)) is \(size) bytes, and with the \(bytesRead) bytes already included more than the limit of "
+                                    + "\(SceneLimits.maxIncludedBytes) bytes a scene may include in all")
+            case .failure(let why):
+                throw SceneError(file: f.shown, path: at, position: item.position,
+                                 message: "\(quoted(name)) \(why.message(limit: SceneLimits.maxFileSize))")
+            }
+            bytesRead += data.count
+            // Named as the user would find it: relative to the including file's folder as written.
+            let shown = f.shown.contains("/") ? URL(fileURLWithPath: f.shown).deletingLastPathComponent().relativePath + "/" + name : name
             var node: JSONNode
-            do { node = try JSONParser.parse(Array(data)) } catch {
+            do { node = try JSONParser.parse(data) } catch {
                 throw SceneError(file: shown, position: error.position, message: "malformed JSON: \(error.message)")
             }
-            guard case .object = node.value else {
-                throw SceneError(file: shown, position: node.position, message: "an included file must hold an object of scene properties, found \(node.value.kindName)")
-            }
             stamp(&node, file: shown)
-            let ownFile = file.hasPrefix("/") ? file : URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).absoluteURL.standardized.path
             let parent = name.lastIndex(of: "/").map { String(name[..<$0]) } ?? ""
-            let itsFolder = name.hasPrefix("/") ? parent + "/" : folder + (parent.isEmpty ? "" : parent + "/")
+            let itsFolder = f.folder + (parent.isEmpty ? "" : parent + "/")
             if !included.contains(where: { $0.shown == shown }) { included.append(Included(shown: shown, absolute: absolute, folder: itsFolder)) }
-            node = try resolve(node, file: shown, directory: URL(fileURLWithPath: absolute).deletingLastPathComponent().path,
-                               chain: chain + [ownFile, absolute], folder: itsFolder, included: &included)
-            guard case .object(let included) = node.value else { continue }
-            merged = merge(merged, included.filter { $0.key != "include" })
+            stack.append(try frame(node, shown: shown, directory: URL(fileURLWithPath: absolute).deletingLastPathComponent().path,
+                                   folder: itsFolder, identity: identity))
         }
-        return JSONNode(value: .object(merge(merged, members)), position: root.position)
+    }
+
+    /// An included file's members to merge: all but its own `"include"`.
+    private static func members(of node: JSONNode) -> [JSONMember] {
+        guard case .object(let members) = node.value else { return [] }
+        return members.filter { $0.key != "include" }
     }
 
     /// `over`'s members laid over `base`'s: objects merge key by key, anything else is replaced.

@@ -34,8 +34,9 @@ public enum SceneSchema {
     }
 
     /// Decodes the probes and every scene with a recorder and builds the schema from what the
-    /// decoder asked. Image paths and string catalogs resolve against each scene's folder.
-    public static func generate(scenes: [(path: String, bytes: [UInt8])]) -> Generated {
+    /// decoder asked. Image paths and string catalogs resolve against each scene's folder, inside
+    /// `root` (the folder the scenes were found in; by default each scene's own folder).
+    public static func generate(scenes: [(path: String, bytes: [UInt8])], root: String? = nil) -> Generated {
         var builder = Builder()
         var problems: [String] = []
         for kind in SceneDecoder.kinds.map(\.name) {
@@ -60,7 +61,7 @@ public enum SceneSchema {
             let recorder = KeyRecorder()
             let folder = scene.path.contains("/") ? String(scene.path[..<scene.path.lastIndex(of: "/")!]) : "."
             do {
-                _ = try SceneDecoder.decode(scene.bytes, file: scene.path, baseDirectory: folder, recorder: recorder)
+                _ = try SceneDecoder.decode(scene.bytes, file: scene.path, baseDirectory: folder, root: root, recorder: recorder)
             } catch {
                 problems.append("\(error)")
                 continue

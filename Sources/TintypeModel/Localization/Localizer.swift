@@ -33,6 +33,8 @@ struct Localizer {
     var locale: String
     var pseudo: PseudoLanguage?
     var missing: MissingStrings
+    /// Whether the scene names a catalog that could not be read (reported where it is named).
+    var catalogFailed = false
 
     /// The text of a localized object, or nil after reporting what is wrong.
     func text(_ r: ObjectReader) -> String? {
@@ -45,6 +47,8 @@ struct Localizer {
         if let items = r.array("arguments") { arguments = items.map { ($0.node, $0.path) } }
         r.finish()
         guard let catalog else {
+            // The catalog's own problem is reported at "strings"; each text needing it would repeat it wrongly.
+            if catalogFailed { return nil }
             r.report("localized", keyNode, "a localized text needs the scene's \"strings\" (a string catalog)")
             return nil
         }

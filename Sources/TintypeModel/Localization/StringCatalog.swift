@@ -43,12 +43,20 @@ public struct StringCatalog: Sendable, Equatable {
     }
 
     /// Loads `path` (a `.xcstrings` file or a folder of `.lproj` folders). `name` is how messages
-    /// call it. Every problem is reported, with the catalog's own line and column.
-    public static func load(path: String, name: String) throws(SceneError) -> StringCatalog {
-        guard FileManager.default.fileExists(atPath: path) else { throw SceneError(file: name, message: "no such string catalog") }
-        if (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil { return try loadFolder(path: path, name: name) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw SceneError(file: name, message: "cannot read the string catalog") }
-        return try loadXCStrings(Array(data), name: name)
+    /// call it. Every problem is reported, with the catalog's own line and column. A file is read
+    /// only when it is a regular file within `SceneLimits.maxCatalogSize` (a folder's files within
+    /// it together), and with `project`, each file of a folder only when it lies inside the project.
+    public static func load(path: String, name: String, project: SceneProject? = nil) throws(SceneError) -> StringCatalog {
+        switch InputFiles.kind(atPath: path) {
+        case .missing: throw SceneError(file: name, message: "no such string catalog")
+        case .folder: return try loadFolder(path: path, name: name, project: project)
+        case .file: break
+        case let kind: throw SceneError(file: name, message: "the string catalog \(kind.problem ?? "is not a file")")
+        }
+        switch InputFiles.read(path, limit: SceneLimits.maxCatalogSize) {
+        case .success(let bytes): return try loadXCStrings(bytes, name: name)
+        case .failure(let why): throw SceneError(file: name, message: "the string catalog " + why.message(limit: SceneLimits.maxCatalogSize))
+        }
     }
 
     // MARK: Xcode string catalogs
@@ -141,29 +149,50 @@ public struct StringCatalog: Sendable, Equatable {
 
     // MARK: .lproj folders
 
-    static func loadFolder(path: String, name: String) throws(SceneError) -> StringCatalog {
+    static func loadFolder(path: String, name: String, project: SceneProject?) throws(SceneError) -> StringCatalog {
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".lproj") }.sorted()
         guard !folders.isEmpty else { throw SceneError(file: name, message: "the folder holds no <language>.lproj folders") }
         var catalog = StringCatalog(file: name, sourceLanguage: "en", entries: [:], keysAreSourceText: false)
         var issues: [SceneIssue] = []
+        var budget = SceneLimits.maxCatalogSize
+        /// The file's bytes; nil when it is absent or refused (with an issue).
+        func read(_ relative: String) -> [UInt8]? {
+            let display = name + "/" + relative
+            if let project, let problem = project.problem(with: relative, from: path) {
+                issues.append(SceneIssue(file: display, path: "", position: nil, message: "the string file " + problem))
+                return nil
+            }
+            let full = path + "/" + relative
+            if InputFiles.kind(atPath: full) == .missing { return nil }
+            switch InputFiles.read(full, limit: budget) {
+            case .success(let bytes):
+                budget -= bytes.count
+                return bytes
+            case .failure(.tooLarge(let size)):
+                issues.append(SceneIssue(file: display, path: "", position: nil,
+                                         message: "the string file is \(size) bytes; with the catalog's other files more than the limit of "
+                                            + "\(SceneLimits.maxCatalogSize) bytes a catalog may hold"))
+            case .failure(let why):
+                issues.append(SceneIssue(file: display, path: "", position: nil, message: "the string file " + why.message(limit: budget)))
+            }
+            return nil
+        }
         for folder in folders {
             let language = String(folder.dropLast(".lproj".count))
-            let stringsPath = path + "/" + folder + "/Localizable.strings"
             let display = name + "/" + folder + "/Localizable.strings"
-            if let data = FileManager.default.contents(atPath: stringsPath) {
+            if let data = read(folder + "/Localizable.strings") {
                 do {
-                    for (key, value) in try StringsFile.parse(Array(data)) {
+                    for (key, value) in try StringsFile.parse(data) {
                         catalog.entries[key, default: [:]][language] = .text(value)
                     }
                 } catch {
                     issues.append(SceneIssue(file: display, path: "", position: error.position, message: error.message))
                 }
             }
-            let dictPath = path + "/" + folder + "/Localizable.stringsdict"
-            if let data = FileManager.default.contents(atPath: dictPath) {
+            if let data = read(folder + "/Localizable.stringsdict") {
                 let display = name + "/" + folder + "/Localizable.stringsdict"
                 do {
-                    for (key, value) in try StringsDict.parse(data) { catalog.entries[key, default: [:]][language] = value }
+                    for (key, value) in try StringsDict.parse(Data(data)) { catalog.entries[key, default: [:]][language] = value }
                 } catch {
                     issues.append(SceneIssue(file: display, path: error.key, position: nil, message: error.message))
                 }

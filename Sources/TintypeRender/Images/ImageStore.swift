@@ -91,13 +91,17 @@ final class LoadedImage: @unchecked Sendable {
     }
 
     static func load(_ source: ImageSource, file: String) throws(ImageFileError) -> LoadedImage {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw ImageFileError("image file \"\(source.path)\" not found or unreadable")
+        // Only a regular file is opened (a named pipe would wait forever), and never read past the limit.
+        let data: [UInt8]
+        switch InputFiles.read(file, limit: SceneLimits.maxImageFileSize) {
+        case .success(let bytes): data = bytes
+        case .failure(.notAFile(.missing)): throw ImageFileError("image file \"\(source.path)\" not found or unreadable")
+        case .failure(let why): throw ImageFileError("image file \(quoted(source.path)) \(why.message(limit: SceneLimits.maxImageFileSize))")
         }
         switch source.format {
         case .png:
             let surface: CairoSurface
-            do { surface = try CairoSurface(png: Array(data)) } catch {
+            do { surface = try CairoSurface(png: data) } catch {
                 throw ImageFileError("image file \"\(source.path)\" is \(error.message)")
             }
             let s = source.scale

@@ -51,11 +51,12 @@ public struct SceneFile: Sendable {
     }
 
     /// Reads and expands the scene file at `path`, with `overrides` picking or replacing traits (a
-    /// locale override is decoded too, so its texts are translated and checked).
-    public init(path: String, overriding overrides: TraitSet = TraitSet()) {
+    /// locale override is decoded too, so its texts are translated and checked). The files it names
+    /// must lie inside `root` (by default its own folder; see `SceneProject`).
+    public init(path: String, overriding overrides: TraitSet = TraitSet(), root: String? = nil) {
         let scene: Scene?
         var error: String?
-        do { scene = try SceneDecoder.load(path: path, locales: overrides.locale.map { [$0] } ?? []) } catch let e {
+        do { scene = try SceneDecoder.load(path: path, locales: overrides.locale.map { [$0] } ?? [], root: root) } catch let e {
             scene = nil
             error = e.description
         }

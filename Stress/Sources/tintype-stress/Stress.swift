@@ -158,7 +158,8 @@ enum Stress {
         var jobs: [Job] = []
         var problems: [String] = []
         for path in SceneFiles.scenes(among: files) {
-            for output in SceneFile(path: path).outputs {
+            // The folder walked is the scenes' project: their includes and images may be anywhere in it.
+            for output in SceneFile(path: path, root: folder).outputs {
                 guard let variant = output.variant else {
                     problems.append("\(output.displayName): \(output.error ?? "does not decode")")
                     continue
