@@ -10,9 +10,10 @@ import Foundation
 // ordinary scenes and the file-name suffix this function gave them.
 
 /// A trait a scene can vary over. The cases are in the fixed order their values appear in file
-/// names: `settings.iphone-se.landscape.ax3.rtl.ar.dimmed.3x.png`.
+/// names: `settings.iphone-se.landscape.ax3.rtl.ar.dimmed.3x@0.10s.png` (a time follows the others
+/// without a dot).
 public enum TraitDimension: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
-    case devices, orientations, contentSizeCategories, layoutDirections, locales, tintAdjustmentModes, scales
+    case devices, orientations, contentSizeCategories, layoutDirections, locales, tintAdjustmentModes, scales, times
 
     /// The scene property (and the key inside a combination) that sets one value of this trait.
     public var property: String {
@@ -24,6 +25,7 @@ public enum TraitDimension: String, Sendable, Equatable, Hashable, CaseIterable,
         case .locales: return "locale"
         case .tintAdjustmentModes: return "tintAdjustmentMode"
         case .scales: return "scale"
+        case .times: return "time"
         }
     }
 
@@ -50,13 +52,15 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
     public var tintAdjustmentMode: TintAdjustmentMode?
     /// Pixels per point; nil in a render's traits means the device's own scale.
     public var scale: Double?
+    /// The scene's time in seconds (the moment its animations are drawn at).
+    public var time: Double?
 
     public init(device: Device? = nil, orientation: Orientation? = nil, contentSizeCategory: ContentSizeCategory? = nil,
                 layoutDirection: LayoutDirection? = nil, locale: String? = nil, tintAdjustmentMode: TintAdjustmentMode? = nil,
-                scale: Double? = nil) {
+                scale: Double? = nil, time: Double? = nil) {
         self.device = device; self.orientation = orientation; self.contentSizeCategory = contentSizeCategory
         self.layoutDirection = layoutDirection; self.locale = locale; self.tintAdjustmentMode = tintAdjustmentMode
-        self.scale = scale
+        self.scale = scale; self.time = time
     }
 
     /// Whether the trait of `dimension` is set.
@@ -69,6 +73,7 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .locales: return locale != nil
         case .tintAdjustmentModes: return tintAdjustmentMode != nil
         case .scales: return scale != nil
+        case .times: return time != nil
         }
     }
 
@@ -79,7 +84,8 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         TraitSet(device: other.device ?? device, orientation: other.orientation ?? orientation,
                contentSizeCategory: other.contentSizeCategory ?? contentSizeCategory,
                layoutDirection: other.layoutDirection ?? layoutDirection, locale: other.locale ?? locale,
-               tintAdjustmentMode: other.tintAdjustmentMode ?? tintAdjustmentMode, scale: other.scale ?? scale)
+               tintAdjustmentMode: other.tintAdjustmentMode ?? tintAdjustmentMode, scale: other.scale ?? scale,
+               time: other.time ?? time)
     }
 
     /// The trait's value in file names: `iphone-se`, `landscape`, `ax3`, `rtl`, `de-de`, `dimmed`, `3x`.
@@ -92,7 +98,23 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .locales: return locale?.lowercased()
         case .tintAdjustmentModes: return tintAdjustmentMode?.rawValue
         case .scales: return scale.map { format($0) + "x" }
+        case .times: return time.map { "@" + TraitSet.seconds($0) + "s" }
         }
+    }
+
+    /// A time as file names and captions show it: two decimals (`0.10`), or three or four when
+    /// fewer would round it (`0.125`).
+    public static func seconds(_ t: Double) -> String {
+        for places in 2...4 {
+            var m = 1.0
+            for _ in 0..<places { m *= 10 }
+            if abs((t * m).rounded() - t * m) < 1e-6 || places == 4 {
+                let whole = Int((t * m).rounded())
+                let text = String(whole).count <= places ? String(repeating: "0", count: places + 1 - String(whole).count) + String(whole) : String(whole)
+                return String(text.dropLast(places)) + "." + String(text.suffix(places))
+            }
+        }
+        return format(t)
     }
 
     /// The trait's value for people: `iPhone SE`, `landscape`, `AX3`, `RTL`, `de-DE`, `dimmed`, `@3x`.
@@ -105,6 +127,7 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .locales: return locale
         case .tintAdjustmentModes: return tintAdjustmentMode?.rawValue
         case .scales: return scale.map { "@" + format($0) + "x" }
+        case .times: return time.map { "t = " + TraitSet.seconds($0) + " s" }
         }
     }
 
@@ -141,10 +164,12 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
         if let layoutDirection { s.layoutDirection = layoutDirection }
         if let tintAdjustmentMode { s.tintAdjustmentMode = tintAdjustmentMode }
         if let scale { s.scale = scale }
+        if let time { s.time = time }
         // A checked scene stays checked under traits that cannot break a limit: a device of the
-        // catalog and a scale in range (every other trait is a choice among names).
+        // catalog, a scale and a time in range (every other trait is a choice among names).
         if scene.limitsChecked, device.map(Device.catalog.contains) ?? true,
-           scale.map({ $0.isFinite && SceneLimits.scaleRange.contains($0) }) ?? true {
+           scale.map({ $0.isFinite && SceneLimits.scaleRange.contains($0) }) ?? true,
+           time.map({ $0.isFinite && SceneLimits.time.contains($0) }) ?? true {
             s.limitsMark.checked = true
         }
         return s
@@ -155,7 +180,7 @@ public struct TraitSet: Sendable, Equatable, Hashable, CustomStringConvertible {
     init(of scene: Scene) {
         self.init(device: scene.device, orientation: scene.orientation, contentSizeCategory: scene.contentSizeCategory,
                   layoutDirection: scene.layoutDirection, locale: scene.locale.map { TraitSet.canonicalLocale($0) ?? $0 },
-                  tintAdjustmentMode: scene.tintAdjustmentMode, scale: scene.effectiveScale)
+                  tintAdjustmentMode: scene.tintAdjustmentMode, scale: scene.effectiveScale, time: scene.time)
     }
 
     /// A language tag as `language[-Script][-REGION]` (`ar`, `zh-Hans`, `pt-BR`, `en-XA`), canonical
@@ -192,6 +217,8 @@ public struct Variants: Sendable, Equatable {
     public var locales: [String]
     public var tintAdjustmentModes: [TintAdjustmentMode]
     public var scales: [Double]
+    /// Moments (seconds) the scene is drawn at: its animations at each (`name@0.10s.png`).
+    public var times: [Double] = []
     /// An explicit list of trait sets, each crossed with the lists above (none of which it may set).
     public var combinations: [TraitSet]
     /// The most renders the matrix may make (up to `SceneLimits.maxVariantsLimit`);
@@ -200,10 +227,10 @@ public struct Variants: Sendable, Equatable {
 
     public init(devices: [Device] = [], orientations: [Orientation] = [], contentSizeCategories: [ContentSizeCategory] = [],
                 layoutDirections: [LayoutDirection] = [], locales: [String] = [], tintAdjustmentModes: [TintAdjustmentMode] = [],
-                scales: [Double] = [], combinations: [TraitSet] = [], maxVariants: Int? = nil) {
+                scales: [Double] = [], times: [Double] = [], combinations: [TraitSet] = [], maxVariants: Int? = nil) {
         self.devices = devices; self.orientations = orientations; self.contentSizeCategories = contentSizeCategories
         self.layoutDirections = layoutDirections; self.locales = locales; self.tintAdjustmentModes = tintAdjustmentModes
-        self.scales = scales; self.combinations = combinations; self.maxVariants = maxVariants
+        self.scales = scales; self.times = times; self.combinations = combinations; self.maxVariants = maxVariants
     }
 
     /// Nothing to vary: the scene renders once, as it is.
@@ -219,6 +246,7 @@ public struct Variants: Sendable, Equatable {
         case .locales: return locales.map { TraitSet(locale: $0) }
         case .tintAdjustmentModes: return tintAdjustmentModes.map { TraitSet(tintAdjustmentMode: $0) }
         case .scales: return scales.map { TraitSet(scale: $0) }
+        case .times: return times.map { TraitSet(time: $0) }
         }
     }
 
@@ -258,9 +286,12 @@ public struct Variant: Sendable, Equatable {
     /// The scene to render: the scene with `traits` applied and nothing left to vary.
     public var scene: Scene
 
-    /// The file-name suffix: `.iphone-se.ax3.rtl`, or nil for a scene that renders once.
+    /// The file-name suffix: `.iphone-se.ax3.rtl`, or nil for a scene that renders once. A time
+    /// follows without a dot: `.iphone-se@0.10s`, or `@0.10s` alone.
     public var suffix: String? {
-        named.isEmpty ? nil : "." + named.compactMap { traits.slug($0) }.joined(separator: ".")
+        guard !named.isEmpty else { return nil }
+        let others = named.filter { $0 != .times }.compactMap { traits.slug($0) }
+        return (others.isEmpty ? "" : "." + others.joined(separator: ".")) + (named.contains(.times) ? traits.slug(.times) ?? "" : "")
     }
 
     /// The varying traits for people: `iPhone SE, AX3, RTL`; nil for a scene that renders once.
@@ -374,6 +405,7 @@ extension TraitSet {
         case .locales: return TraitSet(locale: locale)
         case .tintAdjustmentModes: return TraitSet(tintAdjustmentMode: tintAdjustmentMode)
         case .scales: return TraitSet(scale: scale)
+        case .times: return TraitSet(time: time)
         }
     }
 }
@@ -400,6 +432,10 @@ extension Variants {
             }
             if let problem = AppLocale.problem(with: tag) { throw VariantError(path: "variants.locales[\(i)]", message: problem) }
         }
+        for (i, t) in times.enumerated() where !(t.isFinite && SceneLimits.time.contains(t)) {
+            throw VariantError(path: "variants.times[\(i)]",
+                               message: "expected a time from \(format(SceneLimits.time.lowerBound)) to \(format(SceneLimits.time.upperBound)) seconds, found \(format(t))")
+        }
         for (i, s) in scales.enumerated() where !(s.isFinite && SceneLimits.scaleRange.contains(s)) {
             throw VariantError(path: "variants.scales[\(i)]",
                                message: "expected a number from \(SceneLimits.scaleRange.lowerBound) to \(format(SceneLimits.scaleRange.upperBound)), found \(format(s))")
@@ -414,7 +450,7 @@ extension Variants {
             if c.isEmpty {
                 throw VariantError(path: "variants.combinations[\(i)]",
                                    message: "a combination sets at least one trait "
-                                       + "(device, orientation, contentSizeCategory, layoutDirection, locale, tintAdjustmentMode or scale)")
+                                       + "(device, orientation, contentSizeCategory, layoutDirection, locale, tintAdjustmentMode, scale or time)")
             }
             for d in TraitDimension.allCases where c.sets(d) && !values(d).isEmpty {
                 throw VariantError(path: "variants.combinations[\(i)].\(d.property)", message: "\"\(d.rawValue)\" already lists this trait; give it in one place")

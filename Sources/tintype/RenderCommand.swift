@@ -35,6 +35,35 @@ struct RenderCommand: Command {
             }
             c.overrides.scale = s
         },
+        .value("--fps", value: "N", help: """
+            Render the scene's animations as frames, N a second (1 to 240), from its
+            time (or --time) to the end of its last animation (or --duration): -o
+            NAME.png writes an animated PNG (APNG; other viewers show its first
+            frame), -o DIR/ one PNG a frame (NAME@0.0167s.png).
+            """) { c, v throws(UsageError) in
+            guard let n = Int(v), (1...240).contains(n) else {
+                throw UsageError(message: "--fps takes a whole number of frames a second from 1 to 240, found \"\(v)\"", command: Self.self)
+            }
+            c.fps = n
+        },
+        .value("--duration", value: "D", help: """
+            With --fps: seconds of animation to render (0 to 3600). Default: until
+            the last animation ends.
+            """) { c, v throws(UsageError) in
+            guard let d = Double(v), d.isFinite, SceneLimits.time.contains(d) else {
+                throw UsageError(message: "--duration takes seconds from 0 to 3600, found \"\(v)\"", command: Self.self)
+            }
+            c.duration = d
+        },
+        .value("--max-frames", value: "N", help: """
+            With --fps: the most frames one render may make (default 600); more is
+            an error before anything renders.
+            """) { c, v throws(UsageError) in
+            guard let n = Int(v), (1...100_000).contains(n) else {
+                throw UsageError(message: "--max-frames takes a whole number from 1 to 100000, found \"\(v)\"", command: Self.self)
+            }
+            c.maxFrames = n
+        },
         Watchdog.option(\.timeout),
         ProjectRoot.option(\.root),
         .flag("--verbose", help: """
@@ -88,6 +117,12 @@ struct RenderCommand: Command {
     /// --format, when given.
     var format: ImageFormat?
     var verbose = false
+    /// --fps: render the animation as frames.
+    var fps: Int?
+    /// --duration: how many seconds of animation --fps renders.
+    var duration: Double?
+    /// --max-frames: the frame budget of one animated render.
+    var maxFrames = 600
 
     mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
@@ -114,6 +149,15 @@ struct RenderCommand: Command {
                     throw UsageError(message: "--format \(format.rawValue) does not match the name \"\(output)\" (.\(byName.rawValue))", command: Self.self)
                 }
             }
+        }
+        if fps != nil {
+            if scenes.count > 1 { throw UsageError(message: "--fps animates one scene; name one scene file", command: Self.self) }
+            if outputFormat != .png {
+                throw UsageError(message: "--fps writes PNG (an animated PNG, or a PNG a frame into a folder), not \(outputFormat.rawValue)", command: Self.self)
+            }
+            if output == "-" { throw UsageError(message: "--fps writes a file or a folder, not standard output", command: Self.self) }
+        } else if duration != nil || maxFrames != 600 {
+            throw UsageError(message: "--duration and --max-frames go with --fps", command: Self.self)
         }
         if scenes.count > 1 {
             if output == "-" { throw UsageError(message: "-o - (standard output) takes a single scene", command: Self.self) }
@@ -199,6 +243,7 @@ struct RenderCommand: Command {
         var outputs = OutputGuard(command: Self.name)
         for file in files { outputs.add(file) }
         if let book = bookPath { return runBook(book, files: files, outputs: outputs) }
+        if let fps, let file = files.first { return runAnimated(file, fps: fps, outputs: outputs) }
         for file in files {
             if output == "-" && file.outputs.count > 1 {
                 Tool.printError("\(file.path == "-" ? "<stdin>" : file.path) has \(file.outputs.count) variants, and -o - (standard output) takes one image", usage: Self.usage,
@@ -307,5 +352,104 @@ struct RenderCommand: Command {
         for f in failures { writeStderr("Error: " + f) }
         writeStderr("Nothing was written to \(book).")
         return ExitCode.failure
+    }
+}
+
+extension RenderCommand {
+    /// The times of the frames of an animated render: from `start`, one every 1/fps seconds, up to
+    /// and including `end` (within a microsecond).
+    static func frameTimes(start: Double, end: Double, fps: Int) -> [Double] {
+        guard end > start else { return [start] }
+        let count = Int(((end - start) * Double(fps) + 1e-6).rounded(.down)) + 1
+        return (0..<count).map { start + Double($0) / Double(fps) }
+    }
+
+    /// --fps: the scene's frames, as one APNG (-o NAME.png) or a PNG each (-o DIR/).
+    func runAnimated(_ file: SceneFile, fps: Int, outputs: OutputGuard) -> Int32 {
+        let name = file.path == "-" ? "<stdin>" : file.path
+        guard file.outputs.count == 1, let out = file.outputs.first else {
+            Tool.printError("\(name) has \(file.outputs.count) variants, and --fps animates one", usage: Self.usage,
+                            hint: "Pass --device (or another trait option) to pick one.")
+            return ExitCode.usage
+        }
+        guard let scene = out.variant?.scene else {
+            writeStderr("Error: " + (out.error ?? "\(name): nothing to render"))
+            return ExitCode.failure
+        }
+        let start = scene.time
+        let end: Double
+        if let duration {
+            end = start + duration
+        } else {
+            guard let last = scene.animationEnd else {
+                Tool.printError("\(name): an animation repeats for ever, so the frames have no end", usage: Self.usage, hint: "Pass --duration SECONDS.")
+                return ExitCode.usage
+            }
+            if scene.animations.isEmpty {
+                Tool.printError("\(name) has no animations to render frames of", usage: Self.usage, hint: "Pass --duration SECONDS for frames of a still scene.")
+                return ExitCode.usage
+            }
+            end = max(start, last)
+        }
+        let times = Self.frameTimes(start: start, end: end, fps: fps)
+        guard times.count <= maxFrames else {
+            Tool.printError("\(name): \(TintypeModel.format(end - start, places: 4)) s at \(fps) fps makes \(times.count) frames, more than --max-frames \(maxFrames)",
+                            usage: Self.usage, hint: "Lower --fps or --duration, or raise --max-frames.")
+            return ExitCode.usage
+        }
+        let stem = file.path == "-" ? "scene" : URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+        let folder: String? = output.map { isDirectoryPath($0) ? ($0.hasSuffix("/") ? $0 : $0 + "/") : nil } ?? nil
+        let targets: [String] = folder.map { f in times.map { f + stem + "@" + TraitSet.seconds($0) + "s.png" } } ?? [output ?? stem + ".png"]
+        for target in targets {
+            if let problem = outputs.fileProblem(target, option: "-o", content: .image) {
+                Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
+                return ExitCode.usage
+            }
+        }
+        let parent = folder ?? (targets[0] as NSString).deletingLastPathComponent
+        if !parent.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                Tool.printError("cannot create the folder \(parent): \(error.localizedDescription)", usage: nil, hint: nil)
+                return ExitCode.failure
+            }
+        }
+        // The frames render in parallel; each is the scene at its time.
+        let renderer = Renderer()
+        let frames = concurrentMap(count: times.count) { i -> Result<[UInt8], RenderError> in
+            var frame = scene
+            frame.time = times[i]
+            return Watchdog.watch("rendering \(name) at \(TraitSet.seconds(times[i])) s") {
+                do throws(RenderError) { return .success(try renderer.renderPNG(frame)) } catch { return .failure(error) }
+            }
+        }
+        var pngs: [[UInt8]] = []
+        for (i, f) in frames.enumerated() {
+            switch f {
+            case .success(let png): pngs.append(png)
+            case .failure(let error):
+                writeStderr("Error: \(name) at t = \(TraitSet.seconds(times[i])) s: \(error)")
+                return ExitCode.failure
+            }
+        }
+        do {
+            if folder != nil {
+                for (png, target) in zip(pngs, targets) { try AtomicFile.write(png, to: target) }
+                print("Wrote \(targets.count) frames to \(folder!) (\(fps) fps, \(TraitSet.seconds(start)) to \(TraitSet.seconds(times.last!)) s)")
+            } else {
+                let apng = try AnimatedPNG.assemble(pngs, delayDenominator: UInt16(fps))
+                try AtomicFile.write(apng, to: targets[0])
+                print("Wrote \(targets[0]) (\(pngs.count) frames, \(fps) fps)")
+            }
+        } catch let error as AnimatedPNG.Problem {
+            writeStderr("Error: \(name): \(error.message)")
+            return ExitCode.failure
+        } catch let error as ImageFileError {
+            writeStderr("Error: " + error.message)
+            return ExitCode.failure
+        } catch {
+            writeStderr("Error: \(error)")
+            return ExitCode.failure
+        }
+        return ExitCode.success
     }
 }

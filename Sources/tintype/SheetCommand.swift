@@ -14,11 +14,16 @@ struct SheetCommand: Command {
         .value("--rows", value: "TRAITS", help: """
             The traits down the side, comma-separated: devices, orientations,
             contentSizeCategories, layoutDirections, locales,
-            tintAdjustmentModes, scales (or their singular names).
+            tintAdjustmentModes, scales, times (or their singular names).
             """) { c, v throws(UsageError) in c.rows = try Self.dimensions(v, option: "--rows") },
         .value("--columns", value: "TRAITS", help: "The traits across the top, the same way.") { c, v throws(UsageError) in
             c.columns = try Self.dimensions(v, option: "--columns")
         },
+        .value("--times", value: "A:B:N", help: """
+            A filmstrip: the scene at N times from A to B seconds (0:0.35:8 is
+            0, 0.05, ... 0.35), or at a list (0,0.1,0.25), instead of its own
+            "times" variants; they go across unless --rows names times.
+            """) { c, v throws(UsageError) in c.times = try Self.times(v) },
         .value("--scale", value: "N", help: "Pixels per point of the sheet (default 2; 0.25 to 16).") { c, v throws(UsageError) in
             c.scale = try number("--scale", v, in: SceneLimits.scaleRange, command: Self.self)
         },
@@ -41,8 +46,9 @@ struct SheetCommand: Command {
         frames as paths, and embeds each screen as the image the PNG sheet shows (raise --scale for
         sharper screens).
 
-        Example:
+        Examples:
           tintype sheet Snapshots/Gallery/Matrix/settings.json -o sheet.png --rows contentSizeCategories --columns devices
+          tintype sheet Snapshots/Motion/countdown-hud.json --times 0:0.35:8 -o filmstrip.png
         """
 
     var scene = ""
@@ -51,6 +57,8 @@ struct SheetCommand: Command {
     var columns: [TraitDimension] = []
     var scale = 2.0
     var overrides = TraitSet()
+    /// --times: the moments of a filmstrip.
+    var times: [Double]?
     var record = false
     var timeout = Watchdog.defaultSeconds
     /// The scenes' project (--root); nil for the default.
@@ -93,10 +101,41 @@ struct SheetCommand: Command {
         return out
     }
 
+    /// `A:B:N` (N evenly spaced times from A to B, both included) or a comma-separated list.
+    static func times(_ text: String) throws(UsageError) -> [Double] {
+        let help = "--times takes START:END:COUNT (like 0:0.35:8) or a list of seconds (like 0,0.1,0.25), 0 to 3600"
+        func seconds(_ s: Substring) throws(UsageError) -> Double {
+            guard let v = Double(s.trimmingCharacters(in: .whitespaces)), v.isFinite, SceneLimits.time.contains(v) else {
+                throw UsageError(message: help + "; found \"\(s)\" in \"\(text)\"", command: Self.self)
+            }
+            return v
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 3 {
+            let a = try seconds(parts[0]), b = try seconds(parts[1])
+            guard let n = Int(parts[2]), (2...600).contains(n), b > a else {
+                throw UsageError(message: help + "; the count is 2 to 600 and the end after the start, found \"\(text)\"", command: Self.self)
+            }
+            return (0..<n).map { a + (b - a) * Double($0) / Double(n - 1) }
+        }
+        var out: [Double] = []
+        for s in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let v = try seconds(s)
+            if !out.contains(v) { out.append(v) }
+        }
+        guard parts.count == 1, !out.isEmpty else { throw UsageError(message: help + ", found \"\(text)\"", command: Self.self) }
+        return out
+    }
+
     func run() -> Int32 {
         Watchdog.seconds = timeout
         ProjectRoot.given = root
-        let file = Watchdog.read(scene, overriding: overrides)
+        var file = Watchdog.read(scene, overriding: overrides)
+        if let times, var decoded = file.scene {
+            // A filmstrip: the scene's matrix with these times (its own scene "time" gives way).
+            decoded.variants.times = times
+            file = SceneFile(path: scene, scene: decoded, overriding: overrides)
+        }
         if let output, output != "-", !record, FileManager.default.fileExists(atPath: output),
            URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: file.sheetGolden).standardizedFileURL.path {
             Tool.printError("\(output) is the contact sheet's golden beside \(scene); sheet will not overwrite it", usage: Self.usage,

@@ -53,6 +53,12 @@ enum TraitOptions {
                 t.locale = tag
             },
             .flag("--dimmed", help: "Tint adjustment mode dimmed (as under an alert).") { t in t.tintAdjustmentMode = .dimmed },
+            .value("--time", value: "T", help: "The moment drawn, in seconds (0 to 3600): every animation as it is then.") { t, v throws(UsageError) in
+                guard let seconds = Double(v), seconds.isFinite, SceneLimits.time.contains(seconds) else {
+                    throw UsageError(message: "--time takes seconds from 0 to 3600, found \"\(v)\"", command: command)
+                }
+                t.time = seconds
+            },
         ]
     }
 

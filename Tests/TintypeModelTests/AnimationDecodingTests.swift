@@ -74,3 +74,24 @@ import TintypeModel
             "animations[0].curve: a spring sets its own pace; give \"curve\" or \"spring\", not both") == true)
     }
 }
+
+/// The "times" dimension of a matrix: one render per moment, named `@0.10s`.
+@Suite struct TimesVariantsTests {
+    @Test func eachTimeIsARenderNamedByIt() throws {
+        let s = try SceneDecoder.decode(#"{"devices": ["iPhone SE", "iPhone 8"], "variants": {"times": [0, 0.1, 1.25]}, "root": {"view": {}}}"#)
+        let renders = try s.expandVariants()
+        #expect(renders.map { $0.suffix ?? "" } == [".iphone-se@0.00s", ".iphone-se@0.10s", ".iphone-se@1.25s",
+                                                    ".iphone-8@0.00s", ".iphone-8@0.10s", ".iphone-8@1.25s"])
+        #expect(renders[1].scene.time == 0.1 && renders[1].label == "iPhone SE, t = 0.10 s" && renders.allSatisfy { $0.scene.limitsChecked })
+        #expect(TraitSet.seconds(0.0167) == "0.0167" && TraitSet.seconds(2) == "2.00" && TraitSet.seconds(0.125) == "0.125")
+    }
+
+    @Test func aBadTimeIsAnErrorWithItsPlace() {
+        #expect(issues(#"{"variants": {"times": [0, -0.5]}, "root": {"view": {}}}"#).map(\.description) == [
+            "scene.json:1:28: variants.times[1]: must not be negative, found -0.5"])
+        #expect(issues(#"{"variants": {"times": [0.1, 0.1]}, "root": {"view": {}}}"#).map(\.description).first?.hasSuffix(
+            "variants.times[1]: \"t = 0.10 s\" is listed twice (first at [0])") == true)
+        #expect(issues(#"{"time": 0.2, "variants": {"times": [0.1]}, "root": {"view": {}}}"#).map(\.description).first?.hasSuffix(
+            "variants.times: the scene's \"time\" is given too; give the time in one place") == true)
+    }
+}

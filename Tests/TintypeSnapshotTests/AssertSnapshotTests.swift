@@ -127,6 +127,29 @@ final class AssertSnapshotXCTests: XCTestCase {
         } matching: { "\($0)".contains("variants.devices[1]: \"iPhone SE\" is listed twice") }
     }
 
+    /// An animation checked frame by frame from Swift: one golden per time, and a failure names the frame's time.
+    @Test func timesAreCheckedFrameByFrame() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var slide = Scene(device: .iPhoneSE, scale: 1) { View.of(.plain, frame: Rect(x: 0, y: 40, width: 60, height: 60), id: "box") }
+        slide.root.subviews[0].backgroundColor = .color(.systemRed)
+        slide.animations = [.block(view: "box", to: [(.center, .point(Point(x: 250, y: 70)))], duration: 0.3)]
+        let times = Variants(times: [0, 0.15, 0.3])
+        withKnownIssue { assertSnapshot(of: slide, variants: times, named: "slide", record: .missing, snapshotDirectory: dir) }
+        let folder = dir + "/AssertSnapshotTests"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["slide@0.00s.png", "slide@0.15s.png", "slide@0.30s.png"])
+        assertSnapshot(of: slide, variants: times, named: "slide", record: .never, snapshotDirectory: dir)
+        // The middle frame replaced by the first: that frame alone fails, named by its time.
+        try FileManager.default.removeItem(atPath: folder + "/slide@0.15s.png")
+        try FileManager.default.copyItem(atPath: folder + "/slide@0.00s.png", toPath: folder + "/slide@0.15s.png")
+        final class Seen: @unchecked Sendable { let lock = NSLock(); var issues: [String] = [] }
+        let seen = Seen()
+        withKnownIssue {
+            assertSnapshot(of: slide, variants: times, named: "slide", record: .never, snapshotDirectory: dir)
+        } matching: { issue in seen.lock.lock(); seen.issues.append("\(issue)"); seen.lock.unlock(); return true }
+        #expect(seen.issues.count == 1 && seen.issues.first?.contains("[t = 0.15 s]") == true, "\(seen.issues)")
+    }
+
     static let folder = NSTemporaryDirectory() + "tintype-parameterized-" + UUID().uuidString
 
     /// Run in parallel, each case names its unnamed snapshot from its own arguments.

@@ -31,6 +31,7 @@ extension SceneDecoder {
                 case .locales: v.locales.append(t.locale!)
                 case .tintAdjustmentModes: v.tintAdjustmentModes.append(t.tintAdjustmentMode!)
                 case .scales: v.scales.append(t.scale!)
+                case .times: v.times.append(t.time!)
                 }
             }
         }
@@ -96,6 +97,8 @@ extension SceneDecoder {
             return ObjectReader.choice(n, path: path, TintAdjustmentMode.self, context: context).map { TraitSet(tintAdjustmentMode: $0) }
         case .scales:
             return ObjectReader.number(n, path: path, in: SceneLimits.scaleRange, context: context).map { TraitSet(scale: $0) }
+        case .times:
+            return ObjectReader.number(n, path: path, in: SceneLimits.time, context: context).map { TraitSet(time: $0) }
         }
     }
 

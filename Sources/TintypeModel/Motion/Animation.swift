@@ -376,3 +376,28 @@ extension TimingFunction {
         return 3 * u * u * (p1 - p0) + 6 * u * s * (p2 - p1) + 3 * s * s * (p3 - p2)
     }
 }
+
+extension MediaTiming {
+    /// The scene time at which the animation is over (its last iteration ends), or nil when it
+    /// never is (repeating for ever, or frozen by a speed of 0 before its end).
+    public var end: Double? {
+        let cycle = duration * (autoreverses ? 2 : 1)
+        guard !repeatsForever else { return nil }
+        let active = repeatCount == 0 ? cycle : cycle * repeatCount
+        if speed == 0 { return timeOffset >= active ? beginTime : nil }
+        return beginTime + max(0, active - timeOffset) / speed
+    }
+}
+
+extension Scene {
+    /// When the last of the scene's animations is over, in seconds on its clock: 0 for a scene
+    /// without animations, nil when one never ends.
+    public var animationEnd: Double? {
+        var end = 0.0
+        for a in animations {
+            guard let e = a.timing.end else { return nil }
+            end = max(end, e)
+        }
+        return end
+    }
+}

@@ -49,7 +49,8 @@ public struct ContactSheet: Sendable {
     public static func defaultAxes(named: [TraitDimension]) -> (rows: [TraitDimension], columns: [TraitDimension]) {
         var rows = named.filter { [.contentSizeCategories, .tintAdjustmentModes, .locales].contains($0) }
         var columns = named.filter { !rows.contains($0) }
-        if rows.isEmpty && columns.count > 1 { rows = [columns.removeLast()] }
+        // Times stay across, a filmstrip, when another trait can go down the side.
+        if rows.isEmpty && columns.count > 1 { rows = [columns.remove(at: columns.lastIndex { $0 != .times } ?? columns.count - 1)] }
         if columns.isEmpty && rows.count > 1 { columns = [rows.removeFirst()] }
         return (rows, columns)
     }
