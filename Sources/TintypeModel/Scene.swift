@@ -80,6 +80,8 @@ public struct Scene: Sendable, Equatable {
     public var time: Double = 0 { didSet { limitsMark.checked = false } }
     /// UIView blocks and Core Animation animations, each naming a view by its id (docs/motion.md).
     public var animations: [Animation] = [] { didSet { limitsMark.checked = false } }
+    /// One of UIKit's own animations (a push, a pop, an alert appearing), at the scene's time.
+    public var systemAnimation: SystemAnimation? { didSet { limitsMark.checked = false } }
     /// The audit rules the scene turns off (`"audit"`), for `tintype audit` and `test --audit`.
     public var audit = AuditSettings() { didSet { limitsMark.checked = false } }
     /// Where the scene was read from (its file and each view's position), for audit findings.

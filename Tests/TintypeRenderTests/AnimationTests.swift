@@ -108,3 +108,53 @@ import TintypeModel
         #expect(try sharedRenderer.renderPNG(s) == sharedRenderer.renderPNG(s))
     }
 }
+
+/// UIKit's own animations at given times, read off the display list.
+@Suite struct SystemAnimationTests {
+    let push = #"{"device": "iPhone 8", "time": TIME, "systemAnimation": {"type": "KIND"}, "root": {"navigationController": {"stack": ["#
+        + #"{"title": "A", "view": {"view": {"backgroundColor": "white"}}}, {"title": "B", "view": {"view": {"backgroundColor": "white"}}}]}}}"#
+
+    /// The x offsets of the transformed groups (the content layers), under first.
+    func offsets(_ kind: String, _ t: Double) throws -> [Double] {
+        let list = try sharedRenderer.displayList(for: try scene(push.replacingOccurrences(of: "TIME", with: "\(t)").replacingOccurrences(of: "KIND", with: kind)))
+        return list.items.compactMap { if case .group(let g) = $0, let tr = g.transform { tr.tx } else { nil } }
+    }
+
+    @Test func aPushSlidesTheNewScreenInOverTheOldAtItsQuarters() throws {
+        // 0.35 s, easeInOut: progress at ¼, ½, ¾ of the time is 0.1292, 0.5, 0.8708.
+        for (t, p) in [(0.0875, 0.1291619310), (0.175, 0.5), (0.2625, 0.8708380690)] {
+            let o = try offsets("push", t)
+            #expect(o.count == 2 && abs(o[0] - -375 * 0.3 * p) < 1e-6 && abs(o[1] - 375 * (1 - p)) < 1e-6, "t = \(t): \(o)")
+        }
+        #expect(try offsets("push", 0) == [0])
+        #expect(try offsets("push", 0.35) == [-112.5, 0])
+    }
+
+    @Test func aPopSlidesTheTopScreenOut() throws {
+        let o = try offsets("pop", 0.175)
+        #expect(o.count == 2 && abs(o[0] - -56.25) < 1e-6 && abs(o[1] - 187.5) < 1e-6, "\(o)")
+        #expect(try offsets("pop", 0.35) == [0])
+    }
+
+    @Test func anAlertGrowsInFromLargerAndTransparent() throws {
+        func alertGroup(_ t: Double) throws -> Group? {
+            let list = try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": "# + "\(t)"
+                + #", "systemAnimation": {"type": "alertAppearing"}, "root": {"view": {}}, "presented": {"alert": {"title": "Hi", "actions": [{"title": "OK"}]}}}"#))
+            return list.items.compactMap { if case .group(let g) = $0, g.transform != nil { g } else { nil } }.first
+        }
+        let half = try #require(try alertGroup(0.15))
+        let p = TimingFunction.easeOut.value(at: 0.5)
+        #expect(abs(half.alpha - p) < 1e-9 && abs(half.transform!.a - (1.2 - 0.2 * p)) < 1e-9)
+        #expect(half.transform!.apply(to: Point(x: 187.5, y: 333.5)) == Point(x: 187.5, y: 333.5))
+        #expect(try alertGroup(0) == nil)
+        #expect(try alertGroup(1)?.alpha == 1)
+    }
+
+    @Test func aSystemAnimationNeedsWhatItAnimates() {
+        #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "push"}, "root": {"view": {}}}"#).map(\.description) == [
+            "scene.json:1:30: systemAnimation.type: a push animates the root navigation controller's top view controller: "
+            + "make the root a navigationController with a \"stack\" of two view controllers or more"])
+        #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "alertAppearing"}, "root": {"view": {}}}"#).first?.description.hasSuffix(
+            "systemAnimation.type: \"alertAppearing\" animates the presented alert: give the scene \"presented\": {\"alert\": {...}}") == true)
+    }
+}

@@ -62,9 +62,22 @@ package struct Resolver {
             window.safeRect = Rect(origin: .zero, size: size).inset(by: StatusBarComponent.safeArea(scene, statusBar: statusBar))
         }
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
-        items += try resolve(root, in: Rect(origin: .zero, size: size), parent: window, path: "root")
+        let screen = Rect(origin: .zero, size: size)
+        if let system = scene.systemAnimation, system.kind != .alertAppearing, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+            items += try navigationTransition(root, nav: nav, kind: system.kind, progress: system.progress(at: scene.time), screen: screen, window: window)
+        } else {
+            items += try resolve(root, in: screen, parent: window, path: "root")
+        }
         if let presented = scene.presented {
-            items += try presentation(presented, scene: scene, window: window)
+            if let system = scene.systemAnimation, system.kind == .alertAppearing {
+                // The dimming layer is the presentation's first item when it dims.
+                var all = try presentation(presented, scene: scene, window: window)
+                let dims = presented.dimsWindow(on: scene.device) && !all.isEmpty
+                let dimming = dims ? [all.removeFirst()] : []
+                items += alertAppearing(all, dimming: dimming, progress: system.progress(at: scene.time), screen: screen)
+            } else {
+                items += try presentation(presented, scene: scene, window: window)
+            }
         }
         if let viewer = scene.largeContentViewer {
             items += try LargeContentViewerComponent(context: context).items(viewer, window: window, screen: Rect(origin: .zero, size: size))

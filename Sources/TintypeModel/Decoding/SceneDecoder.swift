@@ -248,6 +248,9 @@ public enum SceneDecoder {
             if let t = ObjectReader.number(n, path: "time", in: SceneLimits.time, context: context) { scene.time = t }
         }
         if let items = r.array("animations") { scene.animations = AnimationDecoding.decode(items, context: context) }
+        if let s = r.object("systemAnimation", schemaName: "systemAnimation") {
+            scene.systemAnimation = AnimationDecoding.systemAnimation(s, scene: scene)
+        }
         r.finish()
         context.checkReferences()
         // A canvas never draws the status bar or the home indicator, so the key would say nothing.

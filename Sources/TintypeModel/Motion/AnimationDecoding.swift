@@ -58,6 +58,38 @@ enum AnimationDecoding {
         return a
     }
 
+    // MARK: The system's animations
+
+    /// `{"type": "push" | "pop" | "alertAppearing", "beginTime": seconds}`, checked against what the
+    /// scene holds: a push or pop needs a root navigation controller with two view controllers or
+    /// more, an alert appearing needs a presented alert.
+    static func systemAnimation(_ r: ObjectReader, scene: Scene) -> SystemAnimation? {
+        defer { r.finish() }
+        let begin = r.number("beginTime", in: SceneLimits.time) ?? 0
+        guard let kind = r.choice("type", SystemAnimation.Kind.self) else {
+            if !r.has("type") {
+                r.context.report(r.path, r.node.position, "a system animation needs \"type\": "
+                                 + SystemAnimation.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return nil
+        }
+        let at = r.node("type")?.position
+        switch kind {
+        case .push, .pop:
+            guard case .controller(.navigation(let nav)) = scene.root.kind, nav.stack.count >= 2 else {
+                r.context.report(join(r.path, "type"), at, "a \(kind.rawValue) animates the root navigation controller's top view controller: "
+                                 + "make the root a navigationController with a \"stack\" of two view controllers or more")
+                return nil
+            }
+        case .alertAppearing:
+            guard case .alert? = scene.presented else {
+                r.context.report(join(r.path, "type"), at, "\"alertAppearing\" animates the presented alert: give the scene \"presented\": {\"alert\": {...}}")
+                return nil
+            }
+        }
+        return SystemAnimation(kind, beginTime: begin)
+    }
+
     // MARK: UIView blocks
 
     static func block(_ r: ObjectReader, context: DecodeContext) -> Animation? {

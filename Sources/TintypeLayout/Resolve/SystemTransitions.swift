@@ -1,0 +1,69 @@
+import TintypeModel
+
+// UIKit's own animations at a moment (docs/motion.md, The system's animations). Each is drawn from
+// the still renders of its two ends, moved, clipped and faded: what the display list can say
+// without a component knowing it is in motion.
+
+extension Resolver {
+    /// The root navigation controller pushing or popping its top view controller, at `p` (0…1 of
+    /// the motion): the top view controller's content slides in from the right edge (out to it, for
+    /// a pop) with a shadow along its left edge, the one under it moves left by a share of the width
+    /// under a darkening, and the bar's contents cross-fade.
+    func navigationTransition(_ root: View, nav: NavigationController, kind: SystemAnimation.Kind, progress p: Double,
+                              screen: Rect, window: Environment) throws(RenderError) -> [DisplayItem] {
+        var under = root
+        var lower = nav
+        lower.stack.removeLast()
+        under.kind = .controller(.navigation(lower))
+        // s: how much of the screen the top view controller covers.
+        let s = kind == .push ? p : 1 - p
+        let w = screen.width
+        let underItems = try resolve(under, in: screen, parent: window, path: "root")
+        let overItems = try resolve(root, in: screen, parent: window, path: "root")
+        let compact = window.traits.isCompactHeight
+        let barBottom: Double
+        if nav.isNavigationBarHidden && lower.isNavigationBarHidden {
+            barBottom = 0
+        } else {
+            let top = window.traits.statusBarHidden ? 0 : window.traits.statusBarHeight
+            let bars = [nav, lower].filter { !$0.isNavigationBarHidden }
+                .map { NavigationBarComponent.Metrics(nav: $0, compact: compact, era: window.traits.era).total }
+            barBottom = min(screen.maxY, screen.minY + top + (bars.max() ?? 0))
+        }
+        let content = Rect(x: screen.minX, y: barBottom, width: screen.width, height: max(0, screen.maxY - barBottom))
+        let bar = Rect(x: screen.minX, y: screen.minY, width: screen.width, height: barBottom - screen.minY)
+        func moved(_ items: [DisplayItem], by dx: Double) -> Group {
+            Group(items: items, clip: .rect(Rect(x: content.x - dx, y: content.y, width: content.width, height: content.height)),
+                  transform: Transform2D(translationX: dx, y: 0))
+        }
+        var out: [DisplayItem] = []
+        out.append(.group(moved(underItems, by: -w * SystemAnimation.parallax * s)))
+        if s > 0 {
+            out.append(.fill(path: .rect(content), paint: .color(Color(white: 0, alpha: SystemAnimation.coveredDimming * s)), rule: .nonZero))
+            // The covering view controller casts a soft shadow to its left.
+            let dx = w * (1 - s)
+            let edge = Rect(x: content.x + dx - 10, y: content.y, width: 10, height: content.height)
+            out.append(.fill(path: .rect(edge), paint: .linear(start: Point(x: edge.minX, y: 0), end: Point(x: edge.maxX, y: 0), stops: [
+                ResolvedStop(location: 0, color: Color(white: 0, alpha: 0)), ResolvedStop(location: 1, color: Color(white: 0, alpha: 0.12 * min(1, s * 4))),
+            ]), rule: .nonZero))
+            out.append(.group(moved(overItems, by: dx)))
+        }
+        if bar.height > 0 {
+            if s < 1 { out.append(.group(Group(items: underItems, alpha: 1 - s, clip: .rect(bar)))) }
+            if s > 0 { out.append(.group(Group(items: overItems, alpha: s, clip: .rect(bar)))) }
+        }
+        return out
+    }
+
+    /// An alert appearing, at `p`: the dimming fades in, and the alert fades in as it shrinks from
+    /// 1.2 times its size to its own about the screen's center.
+    func alertAppearing(_ items: [DisplayItem], dimming: [DisplayItem], progress p: Double, screen: Rect) -> [DisplayItem] {
+        let scale = SystemAnimation.alertStartScale + (1 - SystemAnimation.alertStartScale) * p
+        var out: [DisplayItem] = []
+        if !dimming.isEmpty, p > 0 { out.append(.group(Group(items: dimming, alpha: p))) }
+        if p > 0 {
+            out.append(.group(Group(items: items, alpha: p, transform: Transform2D(scaleX: scale, y: scale).about(Point(x: screen.midX, y: screen.midY)))))
+        }
+        return out
+    }
+}

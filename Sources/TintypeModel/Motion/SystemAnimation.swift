@@ -1,0 +1,47 @@
+/// One of UIKit's own animations, drawn at the scene's time (docs/motion.md, The system's animations):
+/// a navigation controller pushing or popping its top view controller, or an alert appearing.
+public struct SystemAnimation: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
+        /// The root navigation controller's top view controller slides in over the one below it.
+        case push
+        /// The top view controller slides out, uncovering the one below it.
+        case pop
+        /// The presented alert grows in from 1.2 times its size while it and the dimming fade in.
+        case alertAppearing
+    }
+
+    public var kind: Kind
+    /// Seconds on the scene's clock when it starts.
+    public var beginTime: Double
+
+    public init(_ kind: Kind, beginTime: Double = 0) { self.kind = kind; self.beginTime = beginTime }
+
+    /// How long UIKit's animation lasts, in seconds.
+    public var duration: Double {
+        switch kind {
+        case .push, .pop: 0.35
+        case .alertAppearing: 0.3
+        }
+    }
+
+    /// Its pacing.
+    public var curve: TimingFunction {
+        switch kind {
+        case .push, .pop: .easeInEaseOut
+        case .alertAppearing: .easeOut
+        }
+    }
+
+    /// How far along it is at scene time `t`: 0 before it starts, 1 once it is over.
+    public func progress(at t: Double) -> Double {
+        guard duration > 0 else { return 1 }
+        return curve.value(at: (t - beginTime) / duration)
+    }
+
+    /// How far the view controller underneath moves left as the top one covers it, as a share of the width.
+    public static let parallax = 0.3
+    /// The dimming over the covered view controller when fully covered (black at this alpha).
+    public static let coveredDimming = 0.1
+    /// The scale an alert starts from.
+    public static let alertStartScale = 1.2
+}
