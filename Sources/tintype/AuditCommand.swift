@@ -15,6 +15,10 @@ struct AuditCommand: Command {
     static var options: [Option<Self>] { TraitOptions.options(\.overrides).map {
         $0.helping("\nAudits only the variants with that value (or every variant with it replaced).")
     } + [
+        .value("--exclude", value: "PATTERN", help: """
+            Leave out files and folders of a DIR matching PATTERN, as 'tintype test
+            --exclude' does; repeatable.
+            """) { c, v in c.exclude.append(v) },
         .value("--json", value: "PATH", help: "Write the findings as JSON results (as 'tintype test --json' writes them) to PATH.", kind: .outputFile(.results), \.json),
         .value("--junit", value: "PATH", help: "Write JUnit XML to PATH: a failing test case per variant with errors or warnings.", kind: .outputFile(.junit), \.junit),
         .value("--artifacts", value: "DIR", help: """
@@ -56,6 +60,7 @@ struct AuditCommand: Command {
         """
 
     var inputs: [String] = []
+    var exclude: [String] = []
     var overrides = TraitSet()
     var json: String?
     var junit: String?
@@ -89,7 +94,7 @@ struct AuditCommand: Command {
             if isDir.boolValue {
                 let root = p.hasSuffix("/") ? String(p.dropLast()) : p
                 folders.append(root)
-                let found = SceneFiles.scenes(among: TestCommand.files(under: root, ext: ".json").map { root + "/" + $0 })
+                let found = SceneFiles.scenes(among: TestCommand.files(under: root, ext: ".json", exclude: exclude).map { root + "/" + $0 })
                 for path in found where under[path] == nil { under[path] = root }
                 paths += found
             } else {

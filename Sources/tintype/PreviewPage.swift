@@ -109,12 +109,16 @@ function countImages() {
   root.dataset.imagesBroken = imgs.filter(i => i.dataset.state === "broken").length;
 }
 
-function renderFigure(r) {
+// The first renders of a scene load at once, so that a screenshot of the page (a headless browser
+// that never scrolls) shows them; a scene's later variants load as they scroll into view.
+const eagerRenders = 12;
+
+function renderFigure(r, index) {
   const fig = el("figure", { style: `--w: ${r.width}; --h: ${r.height}` });
   if (r.problem) {
     fig.append(el("div", { class: "render-error" }, r.problem));
   } else {
-    const img = el("img", { src: r.url, alt: r.label || "render", "data-state": "loading", loading: "lazy", decoding: "async" });
+    const img = el("img", { src: r.url, alt: r.label || "render", "data-state": "loading", loading: index < eagerRenders ? "eager" : "lazy", decoding: "async" });
     img.addEventListener("load", () => {
       img.dataset.state = "loaded";
       img.dataset.pixels = img.naturalWidth + "x" + img.naturalHeight;
@@ -160,7 +164,7 @@ function renderScene(s, key) {
     section.append(ol);
   } else {
     const renders = el("div", { class: "renders" });
-    for (const r of s.renders) renders.append(renderFigure(r));
+    s.renders.forEach((r, i) => renders.append(renderFigure(r, i)));
     section.append(renders);
   }
   if (s.warnings.length) {

@@ -113,9 +113,11 @@ struct ReportCommand: Command {
         }
         do {
             // Only files inside the bundles are read (a recorded golden named outside one shows as missing).
+            // Each shard's mode as it ran (a bundle from before modes were written counts as never).
+            let modes = parts.map { RecordMode(rawValue: $0.results.recordMode ?? "") ?? .never }
             let index = try HTMLReport.write(merged.entries.map(\.reportEntry), mode: .never, to: output,
                                              title: "Tintype snapshot report (\(parts.count) bundle\(parts.count == 1 ? "" : "s") merged)",
-                                             readingOnlyUnder: parts.map(\.bundle))
+                                             readingOnlyUnder: parts.map(\.bundle), shardModes: modes)
             let junitPath = junit ?? output + "/junit.xml"
             let folder = (junitPath as NSString).deletingLastPathComponent
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

@@ -92,14 +92,25 @@ enum GitHubAnnotations {
             let level = e.status == .failed ? "error" : "warning"
             let title = e.status == .failed ? "Snapshot failed" : "Golden recorded"
             let located = problems(in: e.message, file: e.scene)
+            let file = property(repositoryPath(e.scene))
             if located.isEmpty {
-                out.append("::\(level) file=\(property(e.scene)),line=1,title=\(property(title))::\(data(e.message + artifactLines(e)))")
+                // A render that differs points at the scene's root, where the screen is written (line 1 when not known).
+                let at = e.rootPosition.map { "line=\($0.line),col=\($0.column)" } ?? "line=1"
+                let named = e.variant.map { "\(title) [\($0)]" } ?? title
+                out.append("::\(level) file=\(file),\(at),title=\(property(named))::\(data(e.message + artifactLines(e)))")
             }
             for p in located {
-                out.append("::\(level) file=\(property(e.scene)),line=\(p.line),col=\(p.column),title=\(property(title))::\(data(p.message))")
+                out.append("::\(level) file=\(file),line=\(p.line),col=\(p.column),title=\(property(title))::\(data(p.message))")
             }
         }
         return out
+    }
+
+    /// The path as GitHub matches it against the checkout: without a leading `./` (`tintype test .` names `./x.json`).
+    static func repositoryPath(_ path: String) -> String {
+        var p = Substring(path)
+        while p.hasPrefix("./") { p = p.dropFirst(2) }
+        return String(p)
     }
 
     /// Lines of `message` that start with `file:line:column: `.

@@ -39,6 +39,12 @@ struct TestCommand: Command {
             c.shard = (i, n)
         },
         .value("--filter", value: "PATTERN", help: "Run only scenes whose path contains PATTERN (or matches it, with * and ?).", \.filter),
+        .value("--exclude", value: "PATTERN", help: """
+            Leave out files and folders matching PATTERN (a path under DIR, or a glob
+            with * and ? matched against the path or the file's name); repeatable.
+            Asset catalogs (*.xcassets) and folders starting with a dot are always
+            left out.
+            """) { c, v in c.exclude.append(v) },
     ] + ToleranceOptions.options(\.tolerance) + [
         .flag("--strict", help: """
             Fail on any changed pixel, even one the tolerance allows. Without it, a
@@ -118,6 +124,7 @@ struct TestCommand: Command {
     var record: RecordMode?
     var shard: (index: Int, count: Int)?
     var filter: String?
+    var exclude: [String] = []
     var tolerance = Tolerance.default
     var artifacts: String?
     var stale = false
@@ -163,16 +170,41 @@ struct TestCommand: Command {
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             // A theme the scenes include is not a scene (SceneFiles says which files are).
-            for path in SceneFiles.scenes(among: Self.files(under: root, ext: ".json").map { root + "/" + $0 }) {
+            for path in SceneFiles.scenes(among: Self.files(under: root, ext: ".json", exclude: exclude).map { root + "/" + $0 }) {
                 all.append(Watchdog.read(path, under: root))
             }
         }
         return all
     }
 
-    static func files(under root: String, ext: String) -> [String] {
+    /// The files under `root` whose names end in `ext`, relative to it and sorted. Folders whose
+    /// name starts with a dot and asset catalogs (a folder named *.xcassets, whose Contents.json
+    /// files describe images, not scenes) are not searched, nor are paths an `exclude` pattern matches.
+    static func files(under root: String, ext: String, exclude: [String] = []) -> [String] {
         guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
-        return e.compactMap { $0 as? String }.filter { $0.hasSuffix(ext) }.sorted()
+        var out: [String] = []
+        while let rel = e.nextObject() as? String {
+            let name = (rel as NSString).lastPathComponent
+            if (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory,
+               name.hasPrefix(".") || name.lowercased().hasSuffix(".xcassets") || excluded(rel, by: exclude) {
+                e.skipDescendants()
+                continue
+            }
+            if rel.hasSuffix(ext), !excluded(rel, by: exclude) { out.append(rel) }
+        }
+        return out.sorted()
+    }
+
+    /// Whether `relative` (a path under a searched folder) matches one of `patterns`: a glob with
+    /// * and ? matched against the whole path or its last part, or a folder's path and all under it.
+    static func excluded(_ relative: String, by patterns: [String]) -> Bool {
+        let name = (relative as NSString).lastPathComponent
+        return patterns.contains { raw in
+            let p = raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+            if p.isEmpty { return false }
+            if relative == p || relative.hasPrefix(p + "/") { return true }
+            return fnmatch(p, relative, 0) == 0 || fnmatch(p, name, 0) == 0
+        }
     }
 
     /// Whether a variant has every trait value the trait options ask for.
@@ -312,7 +344,7 @@ struct TestCommand: Command {
         }
         var ok = true
         let results = RunResults(tool: Tool.version, shard: shard.map { RunResults.Shard(index: $0.index, count: $0.count) },
-                                 entries: zip(entries, timed).map { RunResults.Entry($0.0, duration: $0.1.1) }, skipped: skipped)
+                                 entries: zip(entries, timed).map { RunResults.Entry($0.0, duration: $0.1.1) }, skipped: skipped, recordMode: mode)
         if kinds.contains(.github) { for line in GitHubAnnotations.lines(entries) { say(line) } }
         if kinds.contains(.junit) {
             let path = junit ?? artifactsDirectory + "/junit.xml"
@@ -386,6 +418,7 @@ struct TestCommand: Command {
         if let v = item.variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
         entry.findings = box.findings
         entry.auditOverlay = box.overlay
+        if let pos = item.variant?.scene.source.viewPositions["root"], pos.file == nil { entry.rootPosition = (pos.line, pos.column) }
         return entry
     }
 

@@ -207,6 +207,8 @@ import Testing
         #expect(a.contains("data-key=\"\(red)?\"") && a.contains("data-state=\"ok\""))
         #expect(a.contains("src=\"/render/a.json?variant=0&amp;fp=\(red)\"") && !a.contains(blue))
         #expect(a.contains("data-state=\"loaded\"") && a.contains("data-pixels=\"320x568\""))
+        // Loaded at once, not when scrolled to: a plain headless screenshot (which never scrolls) showed lazy images blank.
+        #expect(a.contains("loading=\"eager\""), "\(a)")
         let c = try #require(Self.element(dom, id: "scene-sub/c.json"))
         #expect(c.contains("data-state=\"loaded\"") && c.contains("data-pixels=\"320x568\""))
         // The broken scene: its problem in words at 3:42, and the line with a mark at the column.

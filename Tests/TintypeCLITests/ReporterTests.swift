@@ -70,10 +70,18 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try cli.run(["test"], in: dir, environment: env(["GITHUB_ACTIONS": "true"]))
         #expect(r.out.contains("::error file=Snapshots/B/gray.json,line=3,col=42,title=Snapshot failed::root.backgroundColor: bad color \"#12G\""), "\(r.out)")
-        #expect(r.out.contains("::error file=Snapshots/A/red.json,line=1,title=Snapshot failed::"), "\(r.out)")
+        // A render that differs points at the scene's root (line 1 of red.json, at its value's brace).
+        let red = try String(contentsOfFile: dir + "/Snapshots/A/red.json", encoding: .utf8)
+        let column = red.distance(from: red.startIndex, to: red.range(of: #""root": "#)!.upperBound) + 1
+        #expect(r.out.contains("::error file=Snapshots/A/red.json,line=1,col=\(column),title=Snapshot failed::"), "\(r.out)")
         #expect(r.out.contains("%0Aactual: ") && r.out.contains("/.build/tintype-artifacts/Snapshots/A/red.actual.png"), "\(r.out)")
         let plain = try cli.run(["test"], in: dir, environment: env())
         #expect(!plain.out.contains("::error"))
+        // Run from the folder as `tintype test .`: files as GitHub matches them, without "./".
+        let here = try cli.run(["test", "."], in: dir + "/Snapshots", environment: env(["GITHUB_ACTIONS": "true"]))
+        #expect(here.out.contains("::error file=A/red.json,line=1,col=\(column),"), "\(here.out)")
+        #expect(here.out.contains("::error file=B/gray.json,line=3,col=42,"), "\(here.out)")
+        #expect(!here.out.contains("file=./"), "\(here.out)")
     }
 
     @Test func jsonToStandardOutput() throws {
@@ -114,6 +122,33 @@ import Testing
         #expect(half.status == 64 && half.stderr.contains("no TINTYPE_SHARD_COUNT"), "\(half.stderr)")
         let bad = try cli.run(["test", "--shard", "auto"], in: dir, environment: env(["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "2"]))
         #expect(bad.status == 64 && bad.stderr.contains("outside 1...2"), "\(bad.stderr)")
+    }
+
+    /// A merged report says the mode each shard ran in (it said never for all), and keeps each
+    /// failure's numbers (it dropped them: the shard's comparison was not carried in results.json).
+    @Test func aMergedReportKeepsRecordModesAndTheFailuresNumbers() throws {
+        let dir = try failingSuite()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let modes = ["missing", "never", "never"]
+        for i in 1...3 {
+            _ = try cli.run(["test", "--shard", "\(i)/3", "--record", modes[i - 1], "--bundle", "bundles/shard-\(i)"], in: dir, environment: env())
+        }
+        _ = try cli.run(["report", "merge", "bundles", "-o", "report"], in: dir, environment: env())
+        let html = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
+        #expect(html.contains("<code id=\"record-mode\">never in 2 shards, missing in 1 shard</code>"), "\(html)")
+        // The red scene's failure: the same "N pixels differ (P%)" line as the shard's own report.
+        let results = try String(contentsOfFile: dir + "/report/results.json", encoding: .utf8)
+        #expect(results.contains("\"verdict\" : \"different\"") && results.contains("\"width\" : 320"), "\(results)")
+        #expect(!results.contains("\"recordMode\""), "shards of different modes leave the merged mode unset")
+        #expect(html.contains("<span class=\"toc-num\">"), "the failure's share of pixels in the list of failures: \(html)")
+
+        // Shards of one mode: that mode.
+        try FileManager.default.removeItem(atPath: dir + "/bundles")
+        for i in 1...2 { _ = try cli.run(["test", "--shard", "\(i)/2", "--record", "never", "--bundle", "bundles/s\(i)"], in: dir, environment: env()) }
+        _ = try cli.run(["report", "merge", "bundles", "-o", "report"], in: dir, environment: env())
+        let one = try String(contentsOfFile: dir + "/report/index.html", encoding: .utf8)
+        #expect(one.contains("<code id=\"record-mode\">never</code>"), "\(one)")
+        #expect(try String(contentsOfFile: dir + "/report/results.json", encoding: .utf8).contains("\"recordMode\" : \"never\""))
     }
 
     /// The README's sharded CI set-up, run here: three shards write bundles, one merge joins them

@@ -31,6 +31,30 @@ import Testing
         #expect(lastLine(second) == "3 passed, 0 failed, 0 skipped, 0 recorded")
     }
 
+    /// An asset catalog's Contents.json and a hidden folder's files are not scenes; --exclude leaves
+    /// out a folder or a glob (each of these files failed the run as a scene that does not decode).
+    @Test func assetCatalogsHiddenFoldersAndExcludedFilesAreNotScenes() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let notScenes = ["Snapshots/Assets.xcassets/Contents.json", "Snapshots/Assets.xcassets/Logo.imageset/Contents.json",
+                         "Snapshots/.cache/old.json", "Snapshots/Fixtures/payload.json", "Snapshots/A/data.fixture.json"]
+        for path in notScenes {
+            try FileManager.default.createDirectory(atPath: dir + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try #"{ "info": { "version": 1, "author": "xcode" } }"#.write(toFile: dir + "/" + path, atomically: true, encoding: .utf8)
+        }
+        _ = try cli.run(["test", "--record", "missing", "--exclude", "Fixtures/", "--exclude", "*.fixture.json"], in: dir)
+        let run = try cli.run(["test", "--exclude", "Fixtures", "--exclude", "*.fixture.json"], in: dir)
+        #expect(run.status == 0, "\(run.out)\(run.stderr)")
+        #expect(lastLine(run) == "1 passed, 0 failed, 0 skipped, 0 recorded")
+        // Without --exclude, the fixtures are scenes again (and fail), the catalog and the hidden folder still not.
+        let all = try cli.run(["test"], in: dir)
+        #expect(all.status == 1)
+        #expect(all.out.contains("Fixtures/payload.json") && all.out.contains("data.fixture.json"), "\(all.out)")
+        #expect(!all.out.contains("Contents.json") && !all.out.contains(".cache"), "\(all.out)")
+        let audit = try cli.run(["audit", "Snapshots", "--exclude", "Fixtures", "--exclude", "*.fixture.json"], in: dir)
+        #expect(!audit.out.contains("payload.json") && !audit.stderr.contains("Contents.json"), "\(audit.out)\(audit.stderr)")
+    }
+
     @Test func aMissingGoldenFailsOnCI() throws {
         let dir = try suite(["A/red": "systemRed"])
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -23,6 +23,8 @@ import TintypeSnapshot
         #expect(html.contains("<span class=\"scene\">S/settings.json</span> <span class=\"note\">2 variants</span>"))
         #expect(html.contains("<li id=\"s-S-settings.iphone-x.l\"><span class=\"variant\">iPhone X, L</span></li>"))
         #expect(html.contains("<li id=\"s-S-plain\"><span class=\"scene\">S/plain.json</span></li>"))
+        // Two variants of one scene failed: counted as snapshots, with the scenes they are of.
+        #expect(html.contains("<p class=\"headline\" id=\"headline\">2 of 5 snapshots failed, in 1 of 2 scenes</p>"), "\(html)")
     }
 
     /// Variants that carry their traits are laid out in a grid, as the contact sheet lays them out:

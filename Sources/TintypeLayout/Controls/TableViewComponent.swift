@@ -150,6 +150,8 @@ struct TableDrawing {
 
     /// Inter's ascender (2728 of 2816 units): where Pango puts the baseline below a line's top.
     static let ascent = 2728.0 / 2816
+    /// The footnote style's size at the default content size (large).
+    static let defaultFootnoteSize = 13.0
 
     func font(_ f: Font) -> ResolvedFont {
         ResolvedFont(system: f.pointSize(category: env.contentSizeCategory), weight: f.weight)
@@ -268,8 +270,11 @@ struct TableDrawing {
                          baseline: rect.maxY - TableLayout.Metrics.groupedHeaderBaselineAboveRows)]
         }
         let lines = TableDrawing.lineCount(title, font: f, width: width, text: context.text)
-        return [line(title, font: f, color: Self.groupedHeaderText, x: left, width: width,
-                     baseline: rect.minY + TableLayout.Metrics.footerBaselineBelowRows, lines: lines)]
+        // The footer's text hangs from the rows, 7.4 points below them at every size: its first
+        // baseline is 20 below the rows at the default 13 points and moves down with the ascent
+        // of a larger footnote (a fixed baseline drew AX3-AX5 footers over the cell above).
+        let baseline = rect.minY + TableLayout.Metrics.footerBaselineBelowRows + Self.ascent * (f.size - Self.defaultFootnoteSize)
+        return [line(title, font: f, color: Self.groupedHeaderText, x: left, width: width, baseline: baseline, lines: lines)]
     }
 
     /// A plain table without a footer view shows empty rows' separators down to its bottom.

@@ -24,8 +24,12 @@ public enum HTMLReport {
     /// An `images/` folder Tintype did not write (see `imagesProblem(in:)`) is never replaced. With
     /// `roots`, only files inside those folders are read (`tintype report merge` reads only files
     /// inside its bundles); an image named elsewhere shows as missing.
+    ///
+    /// A merged report passes each shard's record mode in `shardModes`: one mode is shown as such,
+    /// several as each with its count of shards ("never in 2 shards, missing in 1").
     public static func write(_ entries: [ReportEntry], mode: RecordMode, to directory: String,
-                             title: String = "Tintype snapshot report", readingOnlyUnder roots: [String]? = nil) throws -> String {
+                             title: String = "Tintype snapshot report", readingOnlyUnder roots: [String]? = nil,
+                             shardModes: [RecordMode] = []) throws -> String {
         let fm = FileManager.default
         if let problem = imagesProblem(in: directory) { throw SnapshotError(problem) }
         do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
@@ -42,7 +46,8 @@ public enum HTMLReport {
                 throw SnapshotError("cannot write the report images: \(error.message)")
             }
         }
-        let html = ReportPage(title: title, mode: mode, page: page).render()
+        let html = ReportPage(title: title, mode: Set(shardModes).count == 1 ? shardModes[0] : mode, page: page,
+                              shardModes: Set(shardModes).count > 1 ? shardModes : []).render()
 
         let images = directory + "/images"
         if fm.fileExists(atPath: images) {

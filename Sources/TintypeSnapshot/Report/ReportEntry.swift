@@ -22,6 +22,9 @@ public struct ReportEntry: Sendable {
     public var knownFindings = 0
     /// The screen with the findings outlined (`<name>.audit.png`), when written.
     public var auditOverlay: String?
+    /// Where the scene file writes its `"root"` (the screen), for annotations of a render that
+    /// differs; nil when not known or when the root comes from an included file.
+    public var rootPosition: (line: Int, column: Int)?
 
     public init(scene: String, variant: String? = nil, golden: String, status: SnapshotResult.Status, message: String, comparison: Comparison? = nil, artifacts: Artifacts? = nil) {
         self.scene = scene; self.variant = variant; self.golden = golden; self.status = status; self.message = message

@@ -6,6 +6,8 @@ struct ReportPage {
     var title: String
     var mode: RecordMode
     var page: ReportContents
+    /// A merged report's shards' modes when they differ; empty otherwise.
+    var shardModes: [RecordMode] = []
 
     func render() -> String {
         let failed = page.failed.count, recorded = page.recorded.count, passed = page.passed.count
@@ -43,7 +45,13 @@ struct ReportPage {
     private func summary(failed: Int, recorded: Int, passed: Int, total: Int, status: String) -> String {
         let headline: String
         switch status {
-        case "failed": headline = "\(failed) of \(total) \(plural(total, "scene")) failed"
+        case "failed":
+            // Counted in scenes while each scene is one snapshot; with variants, in snapshots and the scenes they are of.
+            let scenes = Set((page.failed + page.recorded + page.passed).map(\.entry.scene)).count
+            let failedScenes = Set(page.failed.map(\.entry.scene)).count
+            headline = scenes == total
+                ? "\(failed) of \(total) \(plural(total, "scene")) failed"
+                : "\(failed) of \(total) \(plural(total, "snapshot")) failed, in \(failedScenes) of \(scenes) \(plural(scenes, "scene"))"
         case "recorded": headline = "\(recorded) \(plural(recorded, "golden")) recorded — look at \(recorded == 1 ? "it" : "them"), then run again to verify"
         default: headline = total == 0 ? "No scenes" : "All \(total) \(plural(total, "scene")) passed"
         }
@@ -56,8 +64,17 @@ struct ReportPage {
         h += count("passed", "Passed", passed, link: passed > 0 ? "#passed" : nil)
         h += count("total", "Total", total, link: nil)
         h += "</dl>\n"
-        h += "<p class=\"meta\">Record mode <code id=\"record-mode\">\(escape(mode.rawValue))</code>"
-        h += " <span class=\"hint\">\(escape(modeHint))</span></p>\n"
+        if shardModes.isEmpty {
+            h += "<p class=\"meta\">Record mode <code id=\"record-mode\">\(escape(mode.rawValue))</code>"
+            h += " <span class=\"hint\">\(escape(modeHint))</span></p>\n"
+        } else {
+            let counts = RecordMode.allCases.compactMap { m -> String? in
+                let n = shardModes.filter { $0 == m }.count
+                return n == 0 ? nil : "\(m.rawValue) in \(n) \(plural(n, "shard"))"
+            }
+            h += "<p class=\"meta\">Record modes <code id=\"record-mode\">\(escape(counts.joined(separator: ", ")))</code>"
+            h += " <span class=\"hint\">the shards merged here ran in different modes</span></p>\n"
+        }
         let listed = page.failed + page.recorded
         if !listed.isEmpty {
             h += "<nav class=\"toc\" aria-label=\"Failed and recorded scenes\"><ol>\n"

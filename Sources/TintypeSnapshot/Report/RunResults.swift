@@ -18,6 +18,9 @@ public struct RunResults: Codable, Sendable, Equatable {
     public var tool: String
     /// The shard this run checked (1-based), if it was one.
     public var shard: Shard?
+    /// The record mode the run compared in (`never`, `missing`, `failed`, `all`); in a merged
+    /// document, set only when every shard ran in the same one. Absent in older documents.
+    public var recordMode: String?
     public var counts: Counts
     public var entries: [Entry]
 
@@ -46,6 +49,13 @@ public struct RunResults: Codable, Sendable, Equatable {
         /// Pixels whose bytes changed at all, also in a render that passed within tolerance.
         public var changedPixels: Int?
         public var totalPixels: Int?
+        /// The rest of the comparison, so a merged report shows the same numbers as the shard's:
+        /// the image's size, the anti-aliased pixels, the changed area ([x, y, width, height]) and the verdict.
+        public var width: Int?
+        public var height: Int?
+        public var antialiasedPixels: Int?
+        public var changedArea: [Int]?
+        public var verdict: String?
         public var expected: String?
         public var actual: String?
         public var diff: String?
@@ -65,6 +75,8 @@ public struct RunResults: Codable, Sendable, Equatable {
             traits = e.traits.isEmpty ? nil : e.traits.map { [$0.dimension.rawValue, $0.label] }
             if let c = e.comparison, c.sizeMismatch == nil {
                 differentPixels = c.differentPixels; changedPixels = c.changedPixels; totalPixels = c.totalPixels
+                width = c.width; height = c.height; antialiasedPixels = c.antialiasedPixels; verdict = c.verdict.rawValue
+                changedArea = c.changedArea.map { [$0.x, $0.y, $0.width, $0.height] }
             }
             expected = e.artifacts?.expected; actual = e.artifacts?.actual; diff = e.artifacts?.diff; strip = e.artifacts?.strip
             findings = e.findings.isEmpty ? nil : e.findings.map(Finding.init)
@@ -72,10 +84,15 @@ public struct RunResults: Codable, Sendable, Equatable {
             auditOverlay = e.auditOverlay
         }
 
-        /// Back to a report entry (the comparison's numbers are carried in the message).
+        /// Back to a report entry, with its comparison when the document carries one whole.
         public var reportEntry: ReportEntry {
             let artifacts = actual.map { Artifacts(expected: expected, actual: $0, diff: diff, strip: strip) }
             var entry = ReportEntry(scene: scene, variant: variant, golden: golden, status: status, message: message, artifacts: artifacts)
+            if let width, let height, let differentPixels, let verdict = verdict.flatMap(Comparison.Verdict.init(rawValue:)) {
+                let area = changedArea.flatMap { $0.count == 4 ? Comparison.Area(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
+                entry.comparison = Comparison(verdict: verdict, width: width, height: height, differentPixels: differentPixels,
+                                              antialiasedPixels: antialiasedPixels ?? 0, changedPixels: changedPixels ?? 0, changedArea: area)
+            }
             entry.traits = (traits ?? []).compactMap { pair in
                 guard pair.count == 2, let d = TraitDimension(rawValue: pair[0]) else { return nil }
                 return (d, pair[1])
@@ -95,8 +112,8 @@ public struct RunResults: Codable, Sendable, Equatable {
         }
     }
 
-    public init(tool: String, shard: Shard?, entries: [Entry], skipped: Int = 0) {
-        self.tool = tool; self.shard = shard; self.entries = entries
+    public init(tool: String, shard: Shard?, entries: [Entry], skipped: Int = 0, recordMode: RecordMode? = nil) {
+        self.tool = tool; self.shard = shard; self.entries = entries; self.recordMode = recordMode?.rawValue
         counts = Counts()
         counts.skipped = skipped
         for e in entries {
@@ -216,7 +233,10 @@ public enum ResultBundle {
         entries.sort { ($0.scene, $0.golden) < ($1.scene, $1.golden) }
         // Each shard counts the others' scenes as skipped; after merging only what no shard ran is.
         let total = parts.map { $0.results.entries.count + $0.results.counts.skipped }.max() ?? 0
-        return RunResults(tool: parts.first?.results.tool ?? "", shard: nil, entries: entries, skipped: max(0, total - entries.count))
+        var merged = RunResults(tool: parts.first?.results.tool ?? "", shard: nil, entries: entries, skipped: max(0, total - entries.count))
+        let modes = Set(parts.map { $0.results.recordMode ?? "" })
+        merged.recordMode = modes.count == 1 && modes.first != "" ? modes.first : nil
+        return merged
     }
 }
 
