@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "TintypeLayout", dependencies: ["TintypeModel"]),
         // Rasterizing: display lists to pixels, SVG and PDF through Cairo, Pango and librsvg.
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "TintypeLayout", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
-        .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle"]),
+        .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle", "CZlib"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
         // `tintype schema` prints docs/scene.schema.json, which the SchemaText plugin builds into the

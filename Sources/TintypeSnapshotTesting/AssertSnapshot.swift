@@ -39,11 +39,12 @@ public func assertSnapshot(
     fileID: String = #fileID, filePath: StaticString = #filePath, function: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    assertSnapshot(of: scene, as: .image, named: name, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
+    assertSnapshot(of: scene, as: .recordedImage, named: name, record: record, tolerance: tolerance, snapshotDirectory: snapshotDirectory,
                    fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// Checks `scene` as `strategy` makes and compares it: `.image` (a PNG), `.svg` and `.pdf`
+/// Checks `scene` as `strategy` makes and compares it: `.recordedImage` (a PNG carrying its layout
+/// record, whose failures say what changed; the default), `.image` (a PNG alone), `.svg` and `.pdf`
 /// (compared by their pixels drawn back), `.layout` (the display list as text, compared by lines),
 /// or a strategy of your own. Every variant the scene declares is checked against its own golden,
 /// `<name><variant suffix>.<extension>`.

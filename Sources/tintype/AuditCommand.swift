@@ -130,7 +130,7 @@ struct AuditCommand: Command {
             }
             let box = FindingsBox()
             do {
-                _ = try Watchdog.watch("auditing \(item.displayName)") { () throws -> Bitmap in
+                _ = try Watchdog.watch("auditing \(item.displayName)") { () throws -> RecordedImage in
                     try AuditSupport.strategy(renderer: renderer, session: session, item: item, box: box).snapshot(scene)
                 }
             } catch {

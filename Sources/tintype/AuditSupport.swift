@@ -21,13 +21,13 @@ enum AuditSupport {
 
     /// The variant rendered once, observed: the bitmap a golden is compared with, and the audit's
     /// findings from the same render (written into `box`).
-    static func strategy(renderer: Renderer, session: AuditSession, item: SceneFile.Output, box: FindingsBox) -> Snapshotting<Scene, Bitmap> {
-        Snapshotting(pathExtension: "png", diffing: .png) { scene in
+    static func strategy(renderer: Renderer, session: AuditSession, item: SceneFile.Output, box: FindingsBox) -> Snapshotting<Scene, RecordedImage> {
+        Snapshotting(pathExtension: "png", diffing: .recordedPNG) { scene in
             let (bitmap, list, observation) = try renderer.renderObserved(scene)
             let input = AuditInput(scene: scene, list: list, observation: observation, sceneName: item.scenePath, variant: item.label)
             let (findings, overlay) = session.audit(input, bitmap: bitmap, artifactName: item.artifactName)
             box.set(findings, overlay)
-            return bitmap
+            return RecordedImage(bitmap: bitmap, record: LayoutRecord(scene: scene, list: list), file: scene.source.file)
         }
     }
 

@@ -444,7 +444,7 @@ struct TestCommand: Command {
             return check(.document(format, renderer: renderer))
         }
         if let audit { return check(AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box)) }
-        return check(.image(renderer: renderer))
+        return check(.recordedImage(renderer: renderer))
     }
 
     /// Goldens no scene produces: images Tintype wrote as goldens (GoldenMarks: a stamped PNG, a

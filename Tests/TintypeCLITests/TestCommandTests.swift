@@ -55,6 +55,37 @@ import Testing
         #expect(!audit.out.contains("payload.json") && !audit.stderr.contains("Contents.json"), "\(audit.out)\(audit.stderr)")
     }
 
+    /// A golden recorded by tintype test carries its layout record: a failure says why, tintype
+    /// explain compares two goldens, and tintype layout prints the record.
+    @Test func failuresSayWhyAScreenChanged() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/S", withIntermediateDirectories: true)
+        func scene(_ y: Int, _ text: String) -> String {
+            #"{ "device": "iPhone SE", "scale": 1, "statusBar": { "hidden": true }, "root": { "view": { "backgroundColor": "white", "subviews": [ "#
+                + #"{ "label": { "id": "title", "frame": [16, \#(y), 288, 30], "text": "\#(text)" } } ] } } }"#
+        }
+        try scene(40, "Notifications").write(toFile: dir + "/S/a.json", atomically: true, encoding: .utf8)
+        _ = try cli.run(["test", "S", "--record", "missing"], in: dir)
+        try FileManager.default.copyItem(atPath: dir + "/S/a.png", toPath: dir + "/old.png")
+        try scene(44, "Notifications").write(toFile: dir + "/S/a.json", atomically: true, encoding: .utf8)
+        let r = try cli.run(["test", "S"], in: dir)
+        #expect(r.status == 1 && r.out.contains("\nWhy:\n  - label `title` (S/a.json:1:"), "\(r.out)")
+        #expect(r.out.contains(") moved 4 pt down"), "\(r.out)")
+        try scene(44, "Alerts").write(toFile: dir + "/S/a.json", atomically: true, encoding: .utf8)
+        _ = try cli.run(["test", "S", "--record", "failed"], in: dir)
+        let explained = try cli.run(["explain", "old.png", "S/a.png"], in: dir)
+        #expect(explained.status == 1, "\(explained.stderr)")
+        #expect(explained.out.contains("label `title` moved 4 pt down") && explained.out.contains(#"text "Notifications" → "Alerts""#), "\(explained.out)")
+        let same = try cli.run(["explain", "S/a.png", "S/a.png"], in: dir)
+        #expect(same.status == 0 && same.out.contains("are the same"))
+        try Data([0x89, 0x50]).write(to: URL(fileURLWithPath: dir + "/bad.png"))
+        let bad = try cli.run(["explain", "bad.png", "S/a.png"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("bad.png carries no layout record"), "\(bad.stderr)")
+        let layout = try cli.run(["layout", "S/a.json"], in: dir)
+        #expect(layout.status == 0 && layout.out.contains("  label #title root.subviews[0] frame=16,44,288,30\n"), "\(layout.out)")
+    }
+
     @Test func aMissingGoldenFailsOnCI() throws {
         let dir = try suite(["A/red": "systemRed"])
         defer { try? FileManager.default.removeItem(atPath: dir) }

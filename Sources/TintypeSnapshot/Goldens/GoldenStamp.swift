@@ -67,14 +67,14 @@ struct GoldenStamp: Sendable, Equatable {
 
     // MARK: PNG structure
 
-    private struct Chunk {
+    struct Chunk {
         var start: Int, dataLength: Int, type: [UInt8]
         var end: Int { start + 12 + dataLength }
         var isStamp: Bool { type == GoldenStamp.chunkType }
     }
 
     /// The chunks of a PNG file, or nil when it is not one or is cut short.
-    private static func chunks(_ png: [UInt8]) -> [Chunk]? {
+    static func chunks(_ png: [UInt8]) -> [Chunk]? {
         guard png.count >= 8, png[0..<8].elementsEqual([137, 80, 78, 71, 13, 10, 26, 10]) else { return nil }
         var chunks: [Chunk] = []
         var at = 8
@@ -89,14 +89,14 @@ struct GoldenStamp: Sendable, Equatable {
         return chunks
     }
 
-    private static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
 
     private static let crcTable: [UInt32] = (0..<256).map { n in
         (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
     }
 
     /// The CRC-32 of a chunk's type and data, as PNG requires.
-    private static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         ~bytes.reduce(~UInt32(0)) { crcTable[Int(($0 ^ UInt32($1)) & 0xff)] ^ ($0 >> 8) }
     }
 

@@ -78,12 +78,14 @@ public struct GoldenStore: Sendable {
         }
         let artifacts = difference.artifacts.flatMap { try? writeArtifacts(name: name, $0) }
         if mode == .failed {
-            var r = record(actual, as: diffing, golden: golden, why: "\(golden) did not match (\(difference.summary)); recorded the new render.")
+            let why = difference.explanation.map { "\n" + $0 } ?? ""
+            var r = record(actual, as: diffing, golden: golden, why: "\(golden) did not match (\(difference.summary)); recorded the new render.\(why)")
             r.comparison = difference.comparison
             r.artifacts = artifacts
             return r
         }
         var message = "\(golden) does not match" + (difference.comparedAs.map { " (\($0))" } ?? "") + ": \(difference.summary)."
+        if let why = difference.explanation { message += "\n" + why }
         if artifacts == nil { message += " (The artifacts could not be written to \(artifactsDirectory).)" }
         return SnapshotResult(status: .failed, message: message, comparison: difference.comparison, artifacts: artifacts)
     }

@@ -61,6 +61,9 @@ public struct Difference: Sendable {
     public var artifacts: ArtifactFiles?
     /// How the two were compared when not as stored ("drawn as pixels" for SVG and PDF).
     public var comparedAs: String?
+    /// Why they differ, in words, when the golden carries a layout record ("Why:" and a line a
+    /// change); nil when it cannot be told.
+    public var explanation: String?
 
     public init(passed: Bool, summary: String, comparison: Comparison? = nil, artifacts: ArtifactFiles? = nil, comparedAs: String? = nil) {
         self.passed = passed; self.summary = summary; self.comparison = comparison; self.artifacts = artifacts
@@ -118,6 +121,43 @@ extension Diffing where Format == Bitmap {
                 return d
             },
             show: { ArtifactFiles(actual: .image($0)) })
+    }
+}
+
+/// A render with its layout record: what `tintype test` checks PNG goldens with.
+public struct RecordedImage: Sendable {
+    public var bitmap: Bitmap
+    public var record: LayoutRecord
+    /// The scene file, for the places an explanation names (`file:line:column`).
+    public var file: String?
+
+    public init(bitmap: Bitmap, record: LayoutRecord, file: String? = nil) {
+        self.bitmap = bitmap; self.record = record; self.file = file
+    }
+}
+
+extension Diffing where Format == RecordedImage {
+    /// PNG goldens that carry a layout record (`LayoutRecordChunk`): compared by pixels as `.png`
+    /// compares them (the stamp's fast pass included); a golden that differs and has a record
+    /// explains the difference in words. A golden recorded without a record still verifies.
+    public static var recordedPNG: Diffing<RecordedImage> {
+        let png = Diffing<Bitmap>.png
+        return Diffing(
+            toData: { r in try GoldenStamp.stamped(try LayoutRecordChunk.inserting(r.record, into: try r.bitmap.pngData())) },
+            fastPass: { golden, actual in png.fastPass(golden, actual.bitmap) },
+            diff: { golden, actual, tolerance in
+                var d = try png.diff(golden, actual.bitmap, tolerance)
+                guard !d.passed else { return d }
+                do {
+                    if let old = try LayoutRecordChunk.record(in: golden, file: "the golden") {
+                        d.explanation = LayoutRecord.because(from: old, to: actual.record, file: actual.file)
+                    }
+                } catch {
+                    d.explanation = "Why: not known (\(error))."
+                }
+                return d
+            },
+            show: { try png.show($0.bitmap) })
     }
 }
 
@@ -233,6 +273,19 @@ extension Snapshotting where Value == Scene, Format == Bitmap {
     /// The scene rendered by `renderer`.
     public static func image(renderer: Renderer) -> Snapshotting<Scene, Bitmap> {
         Snapshotting(pathExtension: "png", diffing: .png) { try renderer.render($0) }
+    }
+}
+
+extension Snapshotting where Value == Scene, Format == RecordedImage {
+    /// The scene rendered to pixels with its layout record, stored as a stamped PNG that carries
+    /// the record: a failure says in words what changed (see `LayoutRecord.explain`).
+    public static var recordedImage: Snapshotting<Scene, RecordedImage> { recordedImage(renderer: SnapshotRenderer.shared) }
+
+    public static func recordedImage(renderer: Renderer) -> Snapshotting<Scene, RecordedImage> {
+        Snapshotting(pathExtension: "png", diffing: .recordedPNG) { scene in
+            let list = try renderer.displayList(for: scene)
+            return RecordedImage(bitmap: try renderer.render(list), record: LayoutRecord(scene: scene, list: list), file: scene.source.file)
+        }
     }
 }
 
