@@ -57,7 +57,7 @@ import TintypeModel
         let path = snapshotsRoot + "/" + name
         let json = try String(contentsOfFile: path, encoding: .utf8)
         let t = Self.titles(in: json)
-        let base = try SceneDecoder.decode(json, file: path, baseDirectory: (path as NSString).deletingLastPathComponent)
+        let base = try SceneDecoder.load(path: path, root: snapshotsRoot)
         guard let first = try base.expandVariants().first?.scene else { return }
         var found: [String] = []
         for size in ContentSizeCategory.allCases {
