@@ -158,3 +158,10 @@ import TintypeModel
             "systemAnimation.type: \"alertAppearing\" animates the presented alert: give the scene \"presented\": {\"alert\": {...}}") == true)
     }
 }
+
+extension SystemAnimationTests {
+    @Test func aSystemAnimationEndsTheScenesAnimations() throws {
+        let s = try scene(push.replacingOccurrences(of: "TIME", with: "0").replacingOccurrences(of: "KIND", with: "push"))
+        #expect(s.animationEnd == 0.35)
+    }
+}

@@ -390,10 +390,10 @@ extension MediaTiming {
 }
 
 extension Scene {
-    /// When the last of the scene's animations is over, in seconds on its clock: 0 for a scene
-    /// without animations, nil when one never ends.
+    /// When the last of the scene's animations (and its system animation) is over, in seconds on
+    /// its clock: 0 for a scene without animations, nil when one never ends.
     public var animationEnd: Double? {
-        var end = 0.0
+        var end = systemAnimation.map { $0.beginTime + $0.duration } ?? 0
         for a in animations {
             guard let e = a.timing.end else { return nil }
             end = max(end, e)
