@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TintypeStoryboard", dependencies: ["TintypeModel"]),
         // Layout: scenes to display lists (resolve, measure, place, draw as items). No C library:
         // text and images are measured through protocols the renderer implements.
-        .target(name: "TintypeLayout", dependencies: ["TintypeModel"]),
+        .target(name: "TintypeLayout", dependencies: ["TintypeModel", "TintypeConstraints"]),
         // Rasterizing: display lists to pixels, SVG and PDF through Cairo, Pango and librsvg.
         .target(name: "TintypeRender", dependencies: ["TintypeModel", "TintypeLayout", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CNettle", "CZlib"]),

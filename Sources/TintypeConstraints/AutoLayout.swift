@@ -118,6 +118,8 @@ public struct AutoLayout: Sendable {
         /// UIKit's descriptions of the constraints involved (the broken one among them, last) and of the one broken.
         public var involved: [String]
         public var broken: String
+        /// The broken constraint's index in `AutoLayout.constraints`; nil when it was a content size.
+        public var brokenIndex: Int? = nil
         public var description: String {
             var s = "Unable to simultaneously satisfy constraints.\n"
             s += "\tProbably at least one of the constraints in the following list is one you don't want.\n"
@@ -205,6 +207,29 @@ public struct AutoLayout: Sendable {
         return out
     }
 
+    /// Solves as `solve()` does, and finds the items the constraints leave undecided in the same
+    /// pass. Each ambiguous item named in `rests` is then held, below every priority, at the origin
+    /// of the item it names (its superview), where UIKit's engine leaves a view nothing places:
+    /// its frame is the superview's origin rather than the window's.
+    public func solveFindingAmbiguities(rests: [ItemID: ItemID] = [:]) -> (solution: Solution, ambiguities: [Ambiguity]) {
+        var engine = Engine(self)
+        var solution = engine.run()
+        let free = Set(engine.solver.ambiguousVariables(engine.unknowns).map(\.index))
+        var out: [Ambiguity] = []
+        for (i, item) in items.enumerated() {
+            guard let vars = engine.variables[i] else { continue }
+            let names = zip(["x", "y", "width", "height"], [vars.x, vars.y, vars.w, vars.h]).filter { free.contains($0.1.index) }.map(\.0)
+            if names.isEmpty { continue }
+            out.append(Ambiguity(item: ItemID(index: i), name: item.name, free: names))
+            guard let parent = rests[ItemID(index: i)] else { continue }
+            for (variable, attribute) in [(vars.x, LayoutAttribute.left), (vars.y, .top)] where free.contains(variable.index) {
+                engine.solver.add(Constraint(Expression(variable), .equal, engine.expression(parent.index, attribute), priority: .probe))
+            }
+        }
+        if !out.isEmpty { solution.frames = engine.frames() }
+        return (solution, out)
+    }
+
     /// UIKit's description of a constraint: `UILabel:title.leading == UIView:root.leadingMargin + 20`.
     public func describe(_ c: LayoutConstraint) -> String {
         var s = c.identifier.map { "<NSLayoutConstraint:\($0) " } ?? "<NSLayoutConstraint "
@@ -256,7 +281,7 @@ public struct AutoLayout: Sendable {
                 case .broken(let conflict):
                     var involved = conflict.involvedIDs.map { describe(origins[$0.index]) }
                     involved.append(describe(origin))
-                    unsatisfiable.append(Unsatisfiable(involved: involved, broken: describe(origin)))
+                    unsatisfiable.append(Unsatisfiable(involved: involved, broken: describe(origin), brokenIndex: origin >= 0 ? origin : nil))
                 }
             }
             // Content sizes first: in that order most constraints find the solution already optimal
@@ -280,12 +305,16 @@ public struct AutoLayout: Sendable {
                 }
                 add(constraint(c), origin: n)
             }
-            let frames = layout.items.indices.map { i -> LayoutRect in
+            return Solution(frames: frames(), unsatisfiable: unsatisfiable, invalid: invalid)
+        }
+
+        /// Every item's frame in the current solution.
+        func frames() -> [LayoutRect] {
+            layout.items.indices.map { i -> LayoutRect in
                 if let f = layout.items[i].frame { return f }
                 let v = variables[i]!
                 return LayoutRect(x: solver.value(v.x), y: solver.value(v.y), width: solver.value(v.w), height: solver.value(v.h))
             }
-            return Solution(frames: frames, unsatisfiable: unsatisfiable, invalid: invalid)
         }
 
         /// The solver's constraint for a layout constraint: under right-to-left, leading and trailing

@@ -22,15 +22,20 @@ public final class Renderer: Sendable {
     public let warn: @Sendable (RenderWarning) -> Void
     /// Receives the layout's notes (content that did not fit, and which view gave way), when set.
     public let note: (@Sendable (LayoutNote) -> Void)?
+    /// Receives the layout's warnings (constraints broken or ambiguous). By default they go to
+    /// standard error as `warning: path: …`.
+    public let layoutWarning: @Sendable (LayoutWarning) -> Void
 
     /// The text engine: the shared one, which every renderer uses but a benchmark's.
     let textEngine: TextEngine
 
     public init(images: ImageStore = ImageStore(), warn: @escaping @Sendable (RenderWarning) -> Void = RenderWarning.printToStandardError,
-                note: (@Sendable (LayoutNote) -> Void)? = nil) {
+                note: (@Sendable (LayoutNote) -> Void)? = nil,
+                layoutWarning: @escaping @Sendable (LayoutWarning) -> Void = LayoutWarning.printToStandardError) {
         self.images = images
         self.warn = warn
         self.note = note
+        self.layoutWarning = layoutWarning
         textEngine = .shared
     }
 
@@ -39,6 +44,7 @@ public final class Renderer: Sendable {
         images = ImageStore()
         warn = { _ in }
         note = nil
+        layoutWarning = { _ in }
         self.textEngine = textEngine
     }
 
@@ -52,6 +58,7 @@ public final class Renderer: Sendable {
         self.images = images
         self.warn = warn
         note = nil
+        layoutWarning = { _ in }
         textEngine = TextEngine(chain: fontChain)
     }
 
@@ -72,6 +79,7 @@ public final class Renderer: Sendable {
         var list = try Resolver(images: images, text: textEngine.measurer(language: scene.locale)).displayList(for: scene)
         list.language = scene.locale
         if let note { list.notes.forEach(note) }
+        list.warnings.forEach(layoutWarning)
         return list
     }
 
@@ -195,10 +203,24 @@ private extension String {
 
 extension LayoutNote {
     /// A renderer that shares `base`'s images and prints each note on standard error as
-    /// `note: NAME: path: message` (NAME: the scene file, and its variant).
-    public static func renderer(sharing base: Renderer, for name: String) -> Renderer {
-        Renderer(images: base.images, warn: base.warn) { note in
+    /// `note: NAME: path: message` (NAME: the scene file, and its variant), and each layout
+    /// warning as `warning: NAME: path: message`; without `notes`, only the warnings.
+    public static func renderer(sharing base: Renderer, for name: String, notes: Bool = true) -> Renderer {
+        let printNote: @Sendable (LayoutNote) -> Void = { note in
             FileHandle.standardError.write(Data("note: \(name): \(note)\n".utf8))
         }
+        return Renderer(images: base.images, warn: base.warn, note: notes ? printNote : nil, layoutWarning: LayoutWarning.printer(for: name))
+    }
+}
+
+extension LayoutWarning {
+    /// Prints `warning: path: message` on standard error.
+    public static let printToStandardError: @Sendable (LayoutWarning) -> Void = { warning in
+        FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+    }
+
+    /// Prints `warning: NAME: path: message` on standard error (NAME: the scene file, and its variant).
+    public static func printer(for name: String) -> @Sendable (LayoutWarning) -> Void {
+        { warning in FileHandle.standardError.write(Data("warning: \(name): \(warning)\n".utf8)) }
     }
 }

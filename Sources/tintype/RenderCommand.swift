@@ -85,6 +85,11 @@ struct RenderCommand: Command {
         SVG). The files carry no dates, so the same scene gives the same bytes on every run. With
         -o FILE.pdf every image (each scene, each variant) is a page of that one file.
 
+        Views placed by "constraints" are solved as UIKit's Auto Layout solves them. Constraints
+        that cannot all hold, or that leave a view's frame undecided, print a warning naming the
+        scene, the view and the constraints (UIKit's log, with the one broken); the render still
+        succeeds.
+
         Files are written whole or not at all (a temporary file, then a rename). An existing PNG
         beside a scene with the same name (or NAME.VARIANT.png for a variant it has) is a golden:
         render refuses to overwrite it (use 'tintype test --record' for that), and it never
@@ -281,7 +286,7 @@ struct RenderCommand: Command {
         let verbose = self.verbose
         let results = concurrentMap(count: all.count) { i in
             // With --verbose each render says its layout notes, named by its scene (and variant).
-            let r = verbose ? LayoutNote.renderer(sharing: renderer, for: all[i].displayName) : renderer
+            let r = LayoutNote.renderer(sharing: renderer, for: all[i].displayName, notes: verbose)
             return Watchdog.watch("rendering \(all[i].displayName)") { renderOne(all[i], renderer: r) }
         }
         var failed = 0

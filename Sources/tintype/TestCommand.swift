@@ -298,7 +298,7 @@ struct TestCommand: Command {
         let timed = concurrentMap(count: chosen.count, order: order) { i in
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
-            let r = verbose ? LayoutNote.renderer(sharing: renderer, for: item.displayName) : renderer
+            let r = LayoutNote.renderer(sharing: renderer, for: item.displayName, notes: verbose)
             let entry = Watchdog.watch("checking \(item.displayName)") { Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance, audit: auditSession) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress.finished(entry, name: entry.displayName, seconds: seconds)

@@ -15,6 +15,8 @@ public struct DisplayList: Sendable, Equatable {
     public var language: String?
     /// What the layout resolved on its own (content that did not fit, and who gave way).
     public var notes: [LayoutNote] = []
+    /// Layouts UIKit could not make as asked (constraints broken or ambiguous), in the order met.
+    public var warnings: [LayoutWarning] = []
     /// Where each view of the scene landed, in the order laid out (for the audit; no output draws it).
     public var views: [ViewRecord] = []
     /// The window's safe area: the screen less the status bar, the notch and the home indicator
@@ -22,9 +24,9 @@ public struct DisplayList: Sendable, Equatable {
     public var safeArea: Rect?
 
     public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil, notes: [LayoutNote] = [],
-                views: [ViewRecord] = [], safeArea: Rect? = nil) {
+                views: [ViewRecord] = [], safeArea: Rect? = nil, warnings: [LayoutWarning] = []) {
         self.size = size; self.scale = scale; self.items = items; self.language = language; self.notes = notes
-        self.views = views; self.safeArea = safeArea
+        self.views = views; self.safeArea = safeArea; self.warnings = warnings
     }
 }
 

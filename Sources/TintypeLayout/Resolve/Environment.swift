@@ -25,6 +25,10 @@ package struct Environment: Sendable {
     package var notes = LayoutNotes()
     /// Shared by every environment of one scene: where each view landed (for the audit).
     package var views = ViewRecords()
+    /// Shared by every environment of one scene: constraints broken or ambiguous.
+    package var warnings = LayoutWarnings()
+    /// Frames Auto Layout solved for the views below this one, by path (see `ConstraintLayout`).
+    var solved: [String: ConstraintLayout.Placement] = [:]
     /// The intersection of the frames of the ancestors that clip to their bounds; nil: none does.
     package var clipRect: Rect?
     /// The view lies in a scroll view, table or text view.

@@ -85,7 +85,7 @@ package struct Resolver {
         if scene.canvas == nil && scene.drawsSystemOverlays { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
         return DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all,
-                           views: window.views.all, safeArea: window.safeRect)
+                           views: window.views.all, safeArea: window.safeRect, warnings: window.warnings.all)
     }
 
     /// The scene with a `"fit"` canvas sized: a root without a frame takes the size it measures
@@ -183,6 +183,11 @@ package struct Resolver {
         var children: [DisplayItem] = []
         let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
         env.scrollFrame = scrollFrame
+        // Constraints below this view, not yet solved with an ancestor's: one solve for the hierarchy.
+        if let first = view.subviews.indices.first, env.solved[path + ".subviews[\(first)]"] == nil, ConstraintLayout.needed(view) {
+            let solved = try ConstraintLayout(resolver: self).solve(view, path: path, frame: frame, bounds: bounds, env: env)
+            env.solved.merge(solved) { $1 }
+        }
         for (i, sub) in view.subviews.enumerated() {
             children += try resolve(sub, in: bounds, parent: env, path: path + ".subviews[\(i)]")
         }
@@ -231,10 +236,14 @@ package struct Resolver {
         }
     }
 
-    /// Where `view` goes in a superview whose bounds are `container`: its frame, its layout pins
+    /// Where `view` goes in a superview whose bounds are `container`: its constraints' frame, its frame, its layout pins
     /// (a view whose component sizes itself, pinned by one edge on an axis, takes its own size
     /// there), or the whole container.
     func place(_ view: View, _ component: any ViewComponent, in container: Rect, parent: Environment, env: Environment) throws(RenderError) -> Rect {
+        // Placed by its constraints, solved with its hierarchy; its origin rounded to device pixels.
+        if !view.constraints.isEmpty, let solved = parent.solved[env.path] {
+            return solved.frame(in: container, scale: parent.scale)
+        }
         if let f = view.frame {
             return Rect(x: container.minX + f.x, y: container.minY + f.y, width: f.width, height: f.height)
         }

@@ -15,9 +15,6 @@ extension LayoutConstraint {
             o.finish()
         }
         if !out.isEmpty {
-            // Until the layout solves them (TintypeConstraints is the solver), nothing is dropped silently.
-            r.context.warn(join(r.path, "constraints"), r.node("constraints")?.position,
-                           "constraints are read but not yet laid out: the view is placed as if it had none")
             for key in ["frame", "layout"] where r.has(key) {
                 r.context.report(join(r.path, key), r.node(key)?.position,
                                  "a view placed by \"constraints\" takes no \"\(key)\"; remove one of them")
