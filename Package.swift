@@ -73,11 +73,13 @@ let package = Package(
                           plugins: ["SchemaText"]),
         .executableTarget(name: "tintype-schema-text", path: "Sources/tintype-schema-text"),
         .plugin(name: "SchemaText", capability: .buildTool(), dependencies: ["tintype-schema-text"]),
-        .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel"]),
+        // TintypeStoryboard: the schema is generated from every scene in Snapshots, storyboard scenes too.
+        .testTarget(name: "TintypeModelTests", dependencies: ["TintypeModel", "TintypeStoryboard"]),
         .testTarget(name: "TintypeConstraintsTests", dependencies: ["TintypeConstraints"]),
         // Fixtures/ holds storyboards and asset catalogs written for the tests, read as files.
         .testTarget(name: "TintypeStoryboardTests", dependencies: ["TintypeStoryboard", "TintypeModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeLayout", "TintypeRender", "TintypeSnapshot"]),
+        // TintypeStoryboard: Snapshots/ holds scenes that name a storyboard's scene.
+        .testTarget(name: "TintypeRenderTests", dependencies: ["TintypeModel", "TintypeLayout", "TintypeRender", "TintypeSnapshot", "TintypeStoryboard"]),
         // Runs the built `tintype` binary as a user would; depending on it makes `swift test` build it.
         .testTarget(name: "TintypeCLITests", dependencies: ["tintype"]),
         .testTarget(name: "TintypeSnapshotTests", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot", "TintypeSnapshotTesting"]),

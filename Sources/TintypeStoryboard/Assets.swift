@@ -20,8 +20,25 @@ struct AssetCatalog {
     /// The scale images are picked for (the device's).
     var preferredScale = 2
 
+    /// The project's folder as `init(near:)` finds it (the last folder it searches).
+    static func projectRoot(near directory: String) -> String {
+        var folder = URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.path
+        if isProjectRoot(folder) { return folder }
+        let start = folder
+        for _ in 0..<3 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty || parent == "/" { break }
+            folder = parent
+            if isProjectRoot(parent) { return parent }
+        }
+        let above = (start as NSString).deletingLastPathComponent
+        return above.isEmpty || above == "/" ? start : above
+    }
+
     init(near directory: String) {
-        let start = (directory as NSString).standardizingPath
+        // Made absolute first: Foundation on Linux crashes taking the last component off "." (a
+        // storyboard named without a folder), and ".." climbs nowhere from a relative path.
+        let start = URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.path
         base = start
         var folders = [start]
         var folder = start

@@ -6,8 +6,9 @@ import TintypeSnapshot
 struct RenderCommand: Command {
     static let name = "render"
     static let abstract = "Render scene files to PNG, SVG or PDF."
-    static let arguments = "SCENE.json..."
-    static let argumentHelp = [("SCENE.json", "A scene file, or - to read one from standard input.")]
+    static let arguments = "SCENE.json|FILE.storyboard|FILE.xib..."
+    static let argumentHelp = [("SCENE.json", "A scene file, or - to read one from standard input."),
+                               ("FILE.storyboard", "An iOS storyboard or xib: each of its scenes (see --scene).")]
     static var options: [Option<Self>] { [
         .value("-o", "--output", value: "PATH", help: """
             Where to write. For one scene: a file (.png, .svg or .pdf; its folder
@@ -64,6 +65,10 @@ struct RenderCommand: Command {
             }
             c.maxFrames = n
         },
+        .value("--scene", value: "NAME", help: """
+            Of a storyboard, render only this scene (its storyboard identifier or
+            id); may be given more than once. Default: every scene.
+            """) { c, v throws(UsageError) in c.sceneNames.append(v) },
         Watchdog.option(\.timeout),
         ProjectRoot.option(\.root),
         .flag("--verbose", help: """
@@ -84,6 +89,13 @@ struct RenderCommand: Command {
         the image the PNG shows. A page is the screen's size in points (one CSS pixel per point in
         SVG). The files carry no dates, so the same scene gives the same bytes on every run. With
         -o FILE.pdf every image (each scene, each variant) is a page of that one file.
+
+        A storyboard or xib renders each of its scenes (each view controller, or a xib's top-level
+        views) as 'tintype import' would write it, to NAME.SCENE.png (Main.Settings.png), with its
+        asset catalogs and translations (--locale) found near it; the import's warnings are
+        printed with their file, line, column and id. To test them against goldens, write a scene
+        file that names one: {"storyboard": "Main.storyboard", "scene": "Settings"} (see
+        docs/storyboards.md).
 
         Views placed by "constraints" are solved as UIKit's Auto Layout solves them. Constraints
         that cannot all hold, or that leave a view's frame undecided, print a warning naming the
@@ -128,6 +140,8 @@ struct RenderCommand: Command {
     var duration: Double?
     /// --max-frames: the frame budget of one animated render.
     var maxFrames = 600
+    /// --scene: the storyboard scenes to render (all when empty).
+    var sceneNames: [String] = []
 
     mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
@@ -163,6 +177,14 @@ struct RenderCommand: Command {
             if output == "-" { throw UsageError(message: "--fps writes a file or a folder, not standard output", command: Self.self) }
         } else if duration != nil || maxFrames != 600 {
             throw UsageError(message: "--duration and --max-frames go with --fps", command: Self.self)
+        }
+        if fps != nil && scenes.contains(where: StoryboardFiles.isStoryboard) {
+            throw UsageError(message: "--fps animates one scene file; a storyboard's scenes have no animations", command: Self.self)
+        }
+        if scenes.contains(where: StoryboardFiles.isStoryboard), let output, output != "-", !isDirectoryPath(output), bookPath == nil,
+           ImageFormat(path: output) != nil {
+            throw UsageError(message: "a storyboard renders each of its scenes: -o takes a folder (or one .pdf file for a page each), not \"\(output)\"",
+                             command: Self.self)
         }
         if scenes.count > 1 {
             if output == "-" { throw UsageError(message: "-o - (standard output) takes a single scene", command: Self.self) }
@@ -207,7 +229,7 @@ struct RenderCommand: Command {
         let ext = "." + outputFormat.rawValue
         guard let output else { return stem + ext }
         if output == "-" { return nil }
-        if scenes.count > 1 || isDirectoryPath(output) {
+        if scenes.count > 1 || isDirectoryPath(output) || scenes.contains(where: StoryboardFiles.isStoryboard) {
             return (output.hasSuffix("/") ? output : output + "/") + stem + ext
         }
         return output
@@ -226,22 +248,38 @@ struct RenderCommand: Command {
         for path in named where parts.contains(path) {
             writeStderr("Skipped \(path): the other scenes include it and it has no \"root\", so it is not a scene")
         }
-        let files = scenes.filter { !parts.contains($0) }.map { path -> SceneFile in
-            guard path == "-" else { return Watchdog.read(path, overriding: overrides) }
+        var unmatched = Set(sceneNames)
+        let files = scenes.filter { !parts.contains($0) }.flatMap { path -> [SceneFile] in
+            if StoryboardFiles.isStoryboard(path) {
+                let read = StoryboardFiles.sceneFiles(path, only: sceneNames, overriding: overrides)
+                unmatched.subtract(read.matched)
+                return read.files
+            }
+            guard path == "-" else { return [Watchdog.read(path, overriding: overrides)] }
             let data = FileHandle.standardInput.readDataToEndOfFile()
             do {
                 let scene = try Watchdog.watch("reading <stdin>") {
                     try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath,
                                             locales: overrides.locale.map { [$0] } ?? [])
                 }
-                return Watchdog.watch("reading <stdin>") { SceneFile(path: path, scene: scene, overriding: overrides) }
+                return [Watchdog.watch("reading <stdin>") { SceneFile(path: path, scene: scene, overriding: overrides) }]
             } catch {
-                return SceneFile(path: path, failed: "\(error)")
+                return [SceneFile(path: path, failed: "\(error)")]
             }
+        }
+        if !sceneNames.isEmpty && !scenes.contains(where: StoryboardFiles.isStoryboard) {
+            Tool.printError("--scene picks scenes of a storyboard or xib, and none is named", usage: Self.usage, hint: nil)
+            return ExitCode.usage
+        }
+        if let missing = sceneNames.first(where: unmatched.contains) {
+            Tool.printError("no storyboard named has a scene \"\(missing)\"", usage: Self.usage, hint: "'tintype import' lists the scenes it writes.")
+            return ExitCode.usage
         }
         if files.contains(where: { $0.scene?.imageFiles.contains { $0.lowercased().hasSuffix(".svg") } == true }) { Renderer.warmUp(svg: true) }
         // What UIKit would ignore (the scene still renders, as UIKit draws it) is said first.
-        for file in files { for w in file.scene?.warnings ?? [] { writeStderr("Warning: \(w)") } }
+        // (A storyboard's warnings once, though each of its scenes carries them.)
+        var said = Set<String>()
+        for file in files { for w in file.scene?.warnings ?? [] where said.insert(w.description).inserted { writeStderr("Warning: \(w)") } }
         var targets: [String: String] = [:]
         // Every file a render reads (scenes, the images they use, the files they include, their
         // catalogs), which no output may replace; goldens and other files are checked there too.

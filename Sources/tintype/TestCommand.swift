@@ -115,6 +115,10 @@ struct TestCommand: Command {
         ARTIFACTS/report/index.html. A render that passes within the tolerance but is not identical
         prints a CHANGED line with the number of pixels that changed at all (--strict fails it).
         The last line reads "N passed, N failed, N skipped, N recorded".
+        A scene file may name a storyboard's scene ({"storyboard": "../App/Base.lproj/Main.storyboard",
+        "scene": "Settings", "devices": [...]}): the app's screen is checked as Interface Builder
+        describes it, with its goldens beside that file. Views placed by constraints that break or
+        leave a frame undecided print a warning (UIKit's log) and still render.
         A run that finds no scene to check fails (a mistyped folder or filter should not pass
         quietly) unless --pass-with-no-scenes is given. Exit code: 0 when every scene passed,
         1 otherwise, 64 for bad usage.

@@ -34,6 +34,62 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir + "/out/Settings.png"))
     }
 
+    @Test func aStoryboardNamedWithoutItsFolderImportsWithItsAssets() throws {
+        // Foundation on Linux crashed taking the last component off "." when the asset catalogs were looked for.
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: CLITests.root + "/Tests/TintypeStoryboardTests/Fixtures/App", toPath: dir + "/App")
+        let r = try cli.run(["import", "Main.storyboard", "-o", "../../scenes"], in: dir + "/App/Base.lproj")
+        #expect(r.status == 0, "\(r.stderr)")
+        let list = try String(contentsOfFile: dir + "/scenes/TrailList.json", encoding: .utf8)
+        #expect(list.contains("\"../App/Assets.xcassets/star.imageset/star@2x.png\""), "\(list)")
+    }
+
+    @Test func renderDrawsAStoryboardsScenesDirectly() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try cli.run(["render", Self.storyboard, "-o", "out/"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.out == "Wrote out/Main.TrailList.png\nWrote out/Main.TrailDetail.png\nWrote out/Main.Settings.png\n")
+        // The import's warnings, once each, with the storyboard's line and column.
+        let map = "Warning: \(Self.storyboard):161:29: map-det-001: MKMapView is not a class Tintype draws"
+        #expect(r.stderr.components(separatedBy: map).count == 2, "\(r.stderr)")
+        let one = try cli.run(["render", Self.storyboard, "--scene", "Settings", "--locale", "de", "-o", "one/"], in: dir)
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/one") == ["Main.Settings.png"])
+        let nope = try cli.run(["render", Self.storyboard, "--scene", "Setings", "-o", "x/"], in: dir)
+        #expect(nope.status == 64)
+        #expect(nope.stderr.hasPrefix("Error: no storyboard named has a scene \"Setings\""), "\(nope.stderr)")
+        let file = try cli.run(["render", Self.storyboard, "-o", "x.png"], in: dir)
+        #expect(file.status == 64)
+        #expect(file.stderr.hasPrefix("Error: a storyboard renders each of its scenes: -o takes a folder"), "\(file.stderr)")
+    }
+
+    @Test func aSceneFileNamingAStoryboardIsTestedAgainstItsGoldens() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: CLITests.root + "/Tests/TintypeStoryboardTests/Fixtures/App", toPath: dir + "/App")
+        try FileManager.default.createDirectory(atPath: dir + "/suite", withIntermediateDirectories: true)
+        try #"{"storyboard": "../App/Base.lproj/Main.storyboard", "scene": "Settings", "devices": ["iPhone SE", "iPhone X"]}"#
+            .write(toFile: dir + "/suite/settings.json", atomically: true, encoding: .utf8)
+        // The storyboard is outside the folder tested: it must lie in the project, which --root widens.
+        let outside = try cli.run(["test", "suite"], in: dir)
+        #expect(outside.status == 1)
+        #expect((outside.out + outside.stderr).contains("storyboard: the storyboard \"../App/Base.lproj/Main.storyboard\" is not inside the scene's project"), "\(outside.out)")
+        let record = try cli.run(["test", "suite", "--root", ".", "--record", "missing"], in: dir)
+        #expect(record.out.contains("0 passed, 0 failed, 0 skipped, 2 recorded"), "\(record.out)\(record.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/suite/settings.iphone-x.png"))
+        let verify = try cli.run(["test", "suite", "--root", "."], in: dir)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.out.contains("2 passed, 0 failed"), "\(verify.out)")
+        // A change in the storyboard is a failure of its golden.
+        let path = dir + "/App/Base.lproj/Main.storyboard"
+        let changed = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "text=\"Units\"", with: "text=\"Unit system\"")
+        try changed.write(toFile: path, atomically: true, encoding: .utf8)
+        let failed = try cli.run(["test", "suite", "--root", "."], in: dir)
+        #expect(failed.status == 1, "\(failed.out)")
+    }
+
     @Test func sceneFilesAlreadyThereAreLeftAloneUnlessForced() throws {
         let dir = try cli.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

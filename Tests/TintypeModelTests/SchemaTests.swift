@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TintypeModel
+import TintypeStoryboard
 
 /// The JSON Schema of scene files (docs/scene.schema.json): generated from the decoder, committed,
 /// built into tintype (SchemaCommandTests), in agreement with the decoder key for key, and checked by an independent
@@ -18,7 +19,11 @@ import Testing
         return SceneFiles.scenes(among: files.map { folder + "/" + $0 }).compactMap { f in FileManager.default.contents(atPath: f).map { (f, Array($0)) } }
     }
 
-    static let generated = SceneSchema.generate(scenes: scenes(), root: root + "/Snapshots")
+    static let generated: SceneSchema.Generated = {
+        // As the command line does: scenes that name a storyboard are read through its importer.
+        StoryboardImporter.registerWithSceneDecoder()
+        return SceneSchema.generate(scenes: scenes(), root: root + "/Snapshots")
+    }()
 
     static func validator() throws -> SchemaValidator { try SchemaValidator(schema: TestJSON.parse(committed())) }
 

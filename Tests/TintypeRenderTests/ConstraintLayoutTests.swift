@@ -213,6 +213,21 @@ import TintypeModel
         #expect(l.warnings.first { $0.kind == .leftOut }?.message.contains("\"inner\"") == true)
     }
 
+    @Test func theRootsOwnConstraintsPlaceTheViewsBelowIt() throws {
+        // Interface Builder keeps `view.bottom == panel.bottom` in the controller's view, which the
+        // import leaves with the view as the first item: the root is fixed, so they place the panel.
+        let l = try list(#"""
+            {"device": "iPhone 8", "root": {"view": {"constraints": [
+               {"attribute": "bottom", "to": "panel", "constant": 10}, {"attribute": "trailing", "to": "panel", "constant": 20},
+               {"attribute": "width", "constant": 999}],
+             "subviews": [{"view": {"id": "panel", "constraints": [
+               {"attribute": "leading", "to": "superview", "constant": 20}, {"attribute": "height", "constant": 100}]}}]}}}
+            """#)
+        // The root's size is its container's: its constraint to a constant is not added.
+        #expect(frame(l, "panel") == Rect(x: 20, y: 667 - 10 - 100, width: 375 - 40, height: 100))
+        #expect(l.warnings.isEmpty)
+    }
+
     @Test func theSameSceneGivesTheSameFramesEveryTime() throws {
         let json = screen(#"""
             {"label": {"id": "a", "text": "One", "constraints": [{"attribute": "centerX", "to": "superview", "multiplier": 0.7},

@@ -1,6 +1,7 @@
 import Foundation
 import TintypeModel
 import TintypeSnapshot
+import TintypeStoryboard
 @testable import TintypeLayout
 @testable import TintypeRender
 
@@ -10,8 +11,12 @@ let repositoryRoot: String = URL(fileURLWithPath: #filePath).deletingLastPathCom
 
 let snapshotsRoot = repositoryRoot + "/Snapshots"
 
+/// Scene files that name a storyboard's scene are read as the command line reads them.
+let storyboardScenesRead: Void = StoryboardImporter.registerWithSceneDecoder()
+
 /// Every scene file under Snapshots/ (its .json files but the themes they include), relative to it, sorted.
 func snapshotScenes() -> [String] {
+    storyboardScenesRead
     guard let e = FileManager.default.enumerator(atPath: snapshotsRoot) else { return [] }
     let files = e.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
     return SceneFiles.scenes(among: files.map { snapshotsRoot + "/" + $0 }).map { String($0.dropFirst(snapshotsRoot.count + 1)) }

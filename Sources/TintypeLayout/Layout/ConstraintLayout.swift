@@ -42,7 +42,11 @@ struct ConstraintLayout {
 
     /// Whether any view below `view`, in the hierarchy one solve covers, has constraints.
     static func needed(_ view: View) -> Bool {
-        view.subviews.contains { !$0.constraints.isEmpty || (!ends($0) && needed($0)) }
+        view.constraints.contains(where: System.toAView) || below(view)
+    }
+
+    static func below(_ view: View) -> Bool {
+        view.subviews.contains { !$0.constraints.isEmpty || (!ends($0) && below($0)) }
     }
 
     /// Whether the solve stops at `view` (its subviews are content, solved on their own).
@@ -195,41 +199,60 @@ struct ConstraintLayout {
                     place(i, n, me, sup, e, measured: measured, into: &built)
                     continue
                 }
-                let mirror = n.env.layoutDirection != flow
-                for c in n.view.constraints {
-                    var second: AutoLayout.ItemID?
-                    switch c.target {
-                    case nil: second = nil
-                    case .itself?: second = me
-                    case .superview?:
-                        second = c.guide.map { guideItem(n.parent ?? -1, Self.guide($0), e, into: &built) } ?? sup
-                    case .view(let id)?:
-                        if let j = byID[id] {
-                            second = c.guide.map { guideItem(j, Self.guide($0), e, into: &built) } ?? built.nodeItems[j]
-                        } else if let outside = env.anchors[id] {
-                            var f = outside.frame
-                            if let g = c.guide { f = f.inset(by: outsideInsets(Self.guide(g), f)) }
-                            second = built.layout.addItem(.init(name: "UIView:\(id)", frame: rect(f)))
-                        } else {
-                            built.left.append(LayoutWarning(kind: .leftOut, path: n.path, message:
-                                "a constraint to \"\(id)\", which is not laid out with this view (it is inside a scroll view, a table "
-                                + "or a stack view's arranged views, or comes later in another one), is left out"))
-                            continue
-                        }
-                    }
-                    var a = LayoutAttribute(rawValue: c.attribute.rawValue)!
-                    var b = c.targetAttribute.flatMap { LayoutAttribute(rawValue: $0.rawValue) }
-                    var relation = Self.relation(c.relation), constant = c.constant
-                    if mirror && (a.isDirectional || b?.isDirectional == true) {
-                        a = Self.mirrored(a, to: n.env.layoutDirection); b = b.map { Self.mirrored($0, to: n.env.layoutDirection) }
-                        if n.env.layoutDirection == .rightToLeft { relation = relation.flipped; constant = -constant }
-                    }
-                    built.layout.add(AutoLayout.LayoutConstraint(me, a, relation, second, second == nil ? nil : b, multiplier: c.multiplier, constant: constant,
-                                           priority: Self.priority(c.priority), identifier: c.identifier))
-                    built.owners.append(i)
-                }
+                constrain(i, n.view, path: n.path, me: me, parent: n.parent ?? -1, sup: sup, direction: n.env.layoutDirection,
+                          flow: flow, e, into: &built)
+            }
+            // The root's own constraints to the views below it (a controller's view holding
+            // `view.bottom == card.bottom + 20`): the root is fixed, so they place those views.
+            // Its constraints to its superview are its container's business, which placed it.
+            if root.constraints.contains(where: Self.toAView) {
+                var own = root
+                own.constraints.removeAll { !Self.toAView($0) }
+                constrain(-1, own, path: rootPath, me: rootItem, parent: -1, sup: nil, direction: env.layoutDirection, flow: flow, e, into: &built)
             }
             return built
+        }
+
+        static func toAView(_ c: LayoutConstraint) -> Bool { if case .view? = c.target { true } else { false } }
+
+        /// Adds the constraints of `view` (node `owner`, -1 for the root), whose item is `me`, whose
+        /// superview's is `sup` (node `parent`) and whose direction is `direction`.
+        func constrain(_ owner: Int, _ view: View, path: String, me: AutoLayout.ItemID, parent: Int, sup: AutoLayout.ItemID?,
+                       direction: LayoutDirection, flow: LayoutDirection, _ e: Estimates, into built: inout Built) {
+            let mirror = direction != flow
+            for c in view.constraints {
+                var second: AutoLayout.ItemID?
+                switch c.target {
+                case nil: second = nil
+                case .itself?: second = me
+                case .superview?:
+                    guard let sup else { continue }
+                    second = c.guide.map { guideItem(parent, Self.guide($0), e, into: &built) } ?? sup
+                case .view(let id)?:
+                    if let j = byID[id] {
+                        second = c.guide.map { guideItem(j, Self.guide($0), e, into: &built) } ?? built.nodeItems[j]
+                    } else if let outside = env.anchors[id] {
+                        var f = outside.frame
+                        if let g = c.guide { f = f.inset(by: outsideInsets(Self.guide(g), f)) }
+                        second = built.layout.addItem(.init(name: "UIView:\(id)", frame: rect(f)))
+                    } else {
+                        built.left.append(LayoutWarning(kind: .leftOut, path: path, message:
+                            "a constraint to \"\(id)\", which is not laid out with this view (it is a stack view's arranged view, "
+                            + "inside a scroll view or a table, or comes later in another hierarchy), is left out"))
+                        continue
+                    }
+                }
+                var a = LayoutAttribute(rawValue: c.attribute.rawValue)!
+                var b = c.targetAttribute.flatMap { LayoutAttribute(rawValue: $0.rawValue) }
+                var relation = Self.relation(c.relation), constant = c.constant
+                if mirror && (a.isDirectional || b?.isDirectional == true) {
+                    a = Self.mirrored(a, to: direction); b = b.map { Self.mirrored($0, to: direction) }
+                    if direction == .rightToLeft { relation = relation.flipped; constant = -constant }
+                }
+                built.layout.add(AutoLayout.LayoutConstraint(me, a, relation, second, second == nil ? nil : b, multiplier: c.multiplier,
+                                                             constant: constant, priority: Self.priority(c.priority), identifier: c.identifier))
+                built.owners.append(owner)
+            }
         }
 
         /// A view without constraints, placed as its frame or layout pins place it in its superview

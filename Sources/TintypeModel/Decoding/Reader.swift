@@ -99,6 +99,12 @@ final class DecodeContext {
         issues.append(SceneIssue(file: position?.file ?? file, path: path, position: position, message: message))
     }
 
+    /// A storyboard scene's translations (StoryboardScenes), by the `"strings"` value that names them.
+    var storyboardStrings: (name: String, catalog: StringCatalog)?
+
+    /// A warning found before decoding, with its own file and place (an imported storyboard's).
+    func warn(_ issue: SceneIssue) { warnings.append(issue) }
+
     func warn(_ path: String, _ position: SourcePosition?, _ message: String) {
         warnings.append(SceneIssue(file: position?.file ?? file, path: path, position: position, message: message))
     }

@@ -86,7 +86,13 @@ public enum SceneDecoder {
         let directory = baseDirectory ?? FileManager.default.currentDirectoryPath
         let project = SceneProject(root: projectRoot ?? directory)
         root = try SceneIncludes.resolve(root, file: file, directory: directory, project: project, included: &included)
+        var imported: [SceneIssue] = []
+        var storyboardStrings: (name: String, catalog: StringCatalog)?
+        root = try StoryboardScenes.resolve(root, file: file, directory: directory, project: project, included: &included, warnings: &imported,
+                                            strings: &storyboardStrings)
         let context = DecodeContext(file: file, baseDirectory: baseDirectory, project: project)
+        for w in imported { context.warn(w) }
+        context.storyboardStrings = storyboardStrings
         for i in included { context.includeFolders[i.shown] = i.folder }
         context.extraLocales = locales
         context.recorder = recorder
@@ -160,6 +166,9 @@ public enum SceneDecoder {
         }
         // "include" was merged before decoding (SceneIncludes); it is read here so it is a known key.
         _ = r.array("include")
+        // So were "storyboard" and "scene" (StoryboardScenes): the imported scene is under this file's keys.
+        _ = r.node("storyboard", as: .string)
+        _ = r.node("scene", as: .string)
         // Read before any view: every navigation bar, switch or label below reads its defaults here.
         if let n = r.node("appearance", as: .object) {
             context.appearance = SceneAppearance.decode(n, context: context)
@@ -308,7 +317,10 @@ public enum SceneDecoder {
         // A catalog that failed is reported once, where the scene names it, not at every text that needs it.
         var catalogFailed = false
         if let n = r.node("strings", as: .string) {
-            if case .string(let written) = n.value, !written.isEmpty {
+            if case .string(let written) = n.value, let provided = context.storyboardStrings, written == provided.name {
+                // A storyboard's translations, read from its .strings files (StoryboardScenes): no file of the scene's.
+                catalog = provided.catalog
+            } else if case .string(let written) = n.value, !written.isEmpty {
                 let file = context.relativePath(written, at: n.position)
                 let full = file.hasPrefix("/") ? file : (context.baseDirectory.map { $0 + "/" + file } ?? file)
                 let name = file.hasPrefix("/") || context.baseDirectory == nil ? file
@@ -354,6 +366,7 @@ public enum SceneDecoder {
             let other = DecodeContext(file: context.file, baseDirectory: context.baseDirectory, project: context.project)
             // Paths in an included file start from its folder in every locale's copy too.
             other.includeFolders = context.includeFolders
+            other.storyboardStrings = context.storyboardStrings
             guard var copy = decodeScene(node, context: other, locale: tag) else { continue }
             context.absorb(other)
             copy.variants = Variants()

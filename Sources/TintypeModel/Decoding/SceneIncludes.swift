@@ -192,8 +192,8 @@ enum SceneIncludes {
 /// SceneFiles.scenes(among: ["s/a.json", "s/b.json", "s/theme.json"])   // ["s/a.json", "s/b.json"]
 /// ```
 public enum SceneFiles {
-    /// `paths` without the files that are only included and without audit suite files
-    /// (`tintype-audit.json`), in the same order. A file that cannot be
+    /// `paths` without the files that are only included, without audit suite files
+    /// (`tintype-audit.json`) and without the files inside asset catalogs (`*.xcassets`), in the same order. A file that cannot be
     /// read or parsed stays (decoding it reports why).
     public static func scenes(among paths: [String]) -> [String] {
         var included = Set<String>()
@@ -206,6 +206,8 @@ public enum SceneFiles {
         return paths.filter { p in
             // An audit suite file sets rules for the scenes beside it; it is not one.
             if p.split(separator: "/").last.map(String.init) == AuditSettings.suiteFileName { return false }
+            // An asset catalog's Contents.json files (an app's storyboard beside its Assets.xcassets) are Xcode's.
+            if p.split(separator: "/").dropLast().contains(where: { $0.hasSuffix(".xcassets") }) { return false }
             let s = standardized(p)
             return !(included.contains(s) && roots[s] == false)
         }

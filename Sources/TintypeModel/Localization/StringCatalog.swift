@@ -147,6 +147,24 @@ public struct StringCatalog: Sendable, Equatable {
         key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } ? key : quoted(key)
     }
 
+    /// A catalog of `.strings` texts given in memory (`de.lproj/Localizable.strings` → its text),
+    /// as a storyboard's translations are read; `name` is how messages call it.
+    public static func strings(_ files: [(path: String, text: String)], name: String) throws(SceneError) -> StringCatalog {
+        var catalog = StringCatalog(file: name, sourceLanguage: "en", entries: [:], keysAreSourceText: false)
+        var issues: [SceneIssue] = []
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            guard let folder = file.path.split(separator: "/").first, folder.hasSuffix(".lproj") else { continue }
+            let language = String(folder.dropLast(".lproj".count))
+            do {
+                for (key, value) in try StringsFile.parse(Array(file.text.utf8)) { catalog.entries[key, default: [:]][language] = .text(value) }
+            } catch {
+                issues.append(SceneIssue(file: name + "/" + file.path, path: "", position: error.position, message: error.message))
+            }
+        }
+        if !issues.isEmpty { throw SceneError(issues: issues) }
+        return catalog
+    }
+
     // MARK: .lproj folders
 
     static func loadFolder(path: String, name: String, project: SceneProject?) throws(SceneError) -> StringCatalog {

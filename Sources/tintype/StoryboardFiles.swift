@@ -1,0 +1,57 @@
+import Foundation
+import TintypeModel
+import TintypeSnapshot
+import TintypeStoryboard
+
+/// Storyboards and xibs named on the command line: each scene becomes a scene file named
+/// `NAME.SCENE.json` beside the storyboard (never written; its renders are `NAME.SCENE.png`), read
+/// as a scene file that names it (`{"storyboard": "NAME.storyboard", "scene": "SCENE"}`) is read.
+enum StoryboardFiles {
+    static func isStoryboard(_ path: String) -> Bool { path.hasSuffix(".storyboard") || path.hasSuffix(".xib") }
+
+    /// The scenes of the storyboard at `path` (only those named in `only`, by name or id, when it
+    /// is not empty), and which names of `only` it has.
+    static func sceneFiles(_ path: String, only: [String], overriding overrides: TraitSet) -> (files: [SceneFile], matched: Set<String>) {
+        let list: StoryboardImport
+        do {
+            list = try Watchdog.watch("reading \(path)") { () throws(StoryboardError) in try StoryboardImporter.importFile(path) }
+        } catch {
+            return ([SceneFile(path: path, failed: error.description)], [])
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        // The app's folder (--root, else the one with its .xcodeproj or .git, as the asset catalogs are looked for).
+        let project = ProjectRoot.given ?? StoryboardImporter.projectRoot(near: folder)
+        var files: [SceneFile] = []
+        var matched = Set<String>()
+        for s in list.scenes where only.isEmpty || only.contains(s.name) || only.contains(s.id) {
+            matched.formUnion([s.name, s.id])
+            let virtual = (folder.isEmpty ? "" : folder + "/") + stem + "." + s.name + ".json"
+            let pointer = "{\"storyboard\": \(quotedJSON(name)), \"scene\": \(quotedJSON(s.name))}"
+            do {
+                let scene = try Watchdog.watch("reading \(path) (\(s.name))") { () throws(SceneError) in
+                    try SceneDecoder.decode(Array(pointer.utf8), file: virtual, baseDirectory: folder.isEmpty ? "." : folder,
+                                            locales: overrides.locale.map { [$0] } ?? [], root: project)
+                }
+                files.append(Watchdog.watch("reading \(path) (\(s.name))") { SceneFile(path: virtual, scene: scene, overriding: overrides) })
+            } catch {
+                files.append(SceneFile(path: virtual, failed: error.description))
+            }
+        }
+        return (files, matched)
+    }
+
+    static func quotedJSON(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
