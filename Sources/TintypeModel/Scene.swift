@@ -149,6 +149,12 @@ public struct Scene: Sendable, Equatable {
     /// Why the output would be too large to render (SceneLimits), or nil when it is within the limits.
     public var pixelLimitProblem: String? {
         let w = pixelWidth, h = pixelHeight
+        // A fit canvas without a frame has its size only once its root is measured (the renderer checks it then).
+        if w < 1 || h < 1, canvas != .fit || root.frame != nil {
+            let size = screenSize
+            return "the \(canvas == nil ? "screen" : "canvas") is \(format(size.width))×\(format(size.height)) points, \(w)×\(h) pixels at scale "
+                + "\(format(effectiveScale)): less than one pixel; give it at least \(format(0.5 / effectiveScale)) points each way"
+        }
         guard w > SceneLimits.maxPixelDimension || h > SceneLimits.maxPixelDimension || w * h > SceneLimits.maxPixelCount else { return nil }
         return "output of \(w)×\(h) pixels exceeds the limit (\(SceneLimits.maxPixelDimension) pixels a side, \(SceneLimits.maxPixelCount / 1_048_576) megapixels)"
     }

@@ -77,6 +77,14 @@ public final class Renderer: Sendable {
     /// The scene's resolved drawing, before pixels.
     public func displayList(for scene: Scene) throws(RenderError) -> DisplayList {
         var list = try Resolver(images: images, text: textEngine.measurer(language: scene.locale)).displayList(for: scene)
+        // A canvas that measured less than a pixel each way (a "fit" canvas whose root measures so)
+        // has nothing to draw on: said at the root view's place, not as an encoder's failure.
+        let (w, h) = Raster.pixelSize(of: list)
+        if w < 1 || h < 1 {
+            throw RenderError(path: "root", message: "the canvas measures \(format(list.size.width))×\(format(list.size.height)) points, "
+                              + "\(w)×\(h) pixels at scale \(format(list.scale)): less than one pixel; give the root view a larger size",
+                              position: scene.source.viewPositions["root"])
+        }
         list.language = scene.locale
         if let note { list.notes.forEach(note) }
         list.warnings.forEach(layoutWarning)

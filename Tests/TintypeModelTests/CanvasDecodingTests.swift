@@ -42,4 +42,16 @@ import Testing
         let huge = problems(#"{"canvas": {"size": [9000, 9000]}, "scale": 2, "root": {"view": {}}}"#)
         #expect(huge.contains("exceeds the limit"), "\(huge)")
     }
+
+    /// Issue 35: a canvas under a pixel failed at encoding ("PNG encoding failed: no pixel data")
+    /// with no line or column; it is an error at the canvas, for each scale the matrix draws.
+    @Test func aCanvasUnderOnePixelIsAnErrorAtTheCanvas() {
+        #expect(problems(#"{"canvas": {"size": [0.1, 0.1]}, "root": {"view": {}}}"#)
+                == "c.json:1:12: canvas: the canvas is 0.1×0.1 points, 0×0 pixels at scale 2: less than one pixel; give it at least 0.25 points each way")
+        #expect(problems(#"{"canvas": {"size": [1, 1]}, "variants": {"scales": [0.25, 1]}, "root": {"view": {}}}"#)
+                .hasPrefix("c.json:1:12: canvas: on the @0.25x, the canvas is 1×1 points, 0×0 pixels at scale 0.25"))
+        #expect(problems(#"{"canvas": "fit", "scale": 1, "root": {"view": {"frame": [0, 0, 0.1, 10]}}}"#).hasPrefix("c.json:1:12: canvas: the canvas is 0.1×10 points"))
+        // A fit canvas measured at render time is rounded up to whole pixels; one pixel is enough.
+        #expect(problems(#"{"canvas": {"size": [0.25, 0.25]}, "root": {"view": {}}}"#) == "")
+    }
 }

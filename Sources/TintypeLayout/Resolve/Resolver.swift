@@ -105,11 +105,11 @@ package struct Resolver {
         guard m.hasWidth, m.hasHeight, m.size.width > 0, m.size.height > 0 else {
             throw RenderError(path: "root", message: "\"canvas\": \"fit\" takes the root view's own size, and this \(root.kind.name) has none "
                                   + "(\(format(m.size.width))×\(format(m.size.height)) points); give the root a \"frame\" or a layout \"width\" and \"height\", "
-                                  + "or use {\"size\": [width, height]}")
+                                  + "or use {\"size\": [width, height]}", position: scene.source.viewPositions["root"])
         }
         var sized = scene
         sized.root.frame = Rect(origin: .zero, size: m.size.ceiled(scale: scene.effectiveScale))
-        if let problem = sized.pixelLimitProblem { throw RenderError(path: "canvas", message: problem) }
+        if let problem = sized.pixelLimitProblem { throw RenderError(path: "canvas", message: problem, position: scene.source.viewPositions["root"]) }
         return sized
     }
 

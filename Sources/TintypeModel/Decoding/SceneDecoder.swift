@@ -283,12 +283,15 @@ public enum SceneDecoder {
         }
         for render in renders {
             if let problem = render.scene.pixelLimitProblem {
-                let key = scene.scale != nil ? "scale"
+                let tiny = render.scene.pixelWidth < 1 || render.scene.pixelHeight < 1
+                let key = tiny && scene.canvas != nil ? "canvas"
+                    : scene.scale != nil ? "scale"
                     : scene.variants.isEmpty ? "device"
                     : !scene.variants.scales.isEmpty ? "variants.scales"
                     : scene.variants.devices.isEmpty ? "variants"
                     : r.has("devices") ? "devices" : "variants.devices"
-                context.report(key, positions[key] ?? node.position, render.label == nil ? problem : "on the \(render.label!), " + problem)
+                let at = (key == "canvas" ? r.node("canvas")?.position : nil) ?? positions[key] ?? node.position
+                context.report(key, at, render.label == nil ? problem : "on the \(render.label!), " + problem)
                 break
             }
         }

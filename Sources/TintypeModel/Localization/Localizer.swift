@@ -153,8 +153,10 @@ enum Format {
             var digits = ""
             while j < format.endIndex, format[j].isASCII, format[j].isNumber { digits.append(format[j]); j = format.index(after: j) }
             var index: Int
-            if j < format.endIndex, format[j] == "$", let n = Int(digits), n >= 1 {
-                index = n - 1
+            if j < format.endIndex, format[j] == "$", !digits.isEmpty {
+                // A position is read as far as it matters: past the most arguments a text takes it is refused.
+                guard let n = Int(digits.prefix(18)), n >= 1 else { return nil }
+                index = digits.count > 18 ? Int.max / 2 : n - 1
                 j = format.index(after: j)
             } else {
                 j = format.index(pct, offsetBy: 1)
@@ -178,48 +180,78 @@ enum Format {
     }
 
     static func apply(_ format: String, arguments: [(node: JSONNode, path: String)], key: String, r: ObjectReader) -> String? {
-        guard let specs = specifiers(format) else {
+        switch render(format, arguments: arguments.map(\.node.value)) {
+        case .success(let text): return text
+        case .failure(.unreadable):
             r.report("localized", r.node("localized")!, "the text of \(quoted(key)) has a format it cannot read: \(quoted(format))")
-            return nil
-        }
-        let needed = (specs.map(\.index).max() ?? -1) + 1
-        if needed != arguments.count {
-            let list = specs.map { String(format[$0.range]) }.joined(separator: ", ")
+        case .failure(.position(let specifier)):
+            r.report("localized", r.node("localized")!, "the text of \(quoted(key)) names an argument past the \(maxArguments) a text may take "
+                     + "(\(specifier)): \(quoted(format))")
+        case .failure(.count(let needed, let list)):
             r.report(arguments.isEmpty ? "localized" : "arguments", r.node("arguments") ?? r.node("localized")!,
                      "\(quoted(key)) takes \(needed) argument\(needed == 1 ? "" : "s")\(list.isEmpty ? "" : " (\(list))"), found \(arguments.count)")
-            return nil
+        case .failure(.arguments(let problems)):
+            for (i, message) in problems { r.context.report(arguments[i].path, arguments[i].node.position, message) }
+        }
+        return nil
+    }
+
+    /// The most arguments a localized text may take (and so the highest position `%N$` it may name).
+    static let maxArguments = SceneLimits.maxListCount
+
+    /// Why a format and its arguments give no text.
+    enum Failure: Error, Equatable {
+        /// A `%` that is not a specifier this reads.
+        case unreadable
+        /// A position past `maxArguments`: the specifier as written (`%9223372036854775807$@`).
+        case position(String)
+        /// The arguments the format needs, and its specifiers for the message.
+        case count(needed: Int, list: String)
+        /// An argument of the wrong kind or range: its index and the message.
+        case arguments([(Int, String)])
+
+        static func == (a: Failure, b: Failure) -> Bool { "\(a)" == "\(b)" }
+    }
+
+    /// The text `format` gives with `arguments`, as `String(format:)` would, every value checked
+    /// against its range before it is converted (so no number can trap).
+    static func render(_ format: String, arguments: [JSONValue]) -> Result<String, Failure> {
+        guard let specs = specifiers(format) else { return .failure(.unreadable) }
+        if let far = specs.first(where: { $0.index >= maxArguments }) { return .failure(.position(String(format[far.range]))) }
+        let needed = (specs.map(\.index).max() ?? -1) + 1
+        if needed != arguments.count {
+            return .failure(.count(needed: needed, list: specs.map { String(format[$0.range]) }.joined(separator: ", ")))
         }
         var out = ""
         var last = format.startIndex
-        var ok = true
+        var problems: [(Int, String)] = []
         for s in specs {
             out += unescapePercent(format[last..<s.range.lowerBound])
             last = s.range.upperBound
-            let (node, path) = arguments[s.index]
+            let value = arguments[s.index]
             switch s.conversion {
             case "@", "s":
-                switch node.value {
+                switch value {
                 case .string(let v): out += v
                 case .number(let d): out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
-                default:
-                    r.context.report(path, node.position, "\(String(format[s.range])) needs a string, found \(node.value.kindName)"); ok = false
+                default: problems.append((s.index, "\(String(format[s.range])) needs a string, found \(value.kindName)"))
                 }
             case "d", "i", "u", "x", "X", "c":
-                guard case .number(let d) = node.value, d == d.rounded(), abs(d) < 9.2e18 else {
-                    r.context.report(path, node.position, "\(String(format[s.range])) needs a whole number, found \(describe(node.value))"); ok = false
+                guard case .number(let d) = value, d == d.rounded(), abs(d) < 9.2e18 else {
+                    problems.append((s.index, "\(String(format[s.range])) needs a whole number, found \(describe(value))"))
                     continue
                 }
                 out += s.conversion == "x" ? String(Int64(d), radix: 16) : s.conversion == "X" ? String(Int64(d), radix: 16, uppercase: true) : String(Int64(d))
             default:
-                guard case .number(let d) = node.value else {
-                    r.context.report(path, node.position, "\(String(format[s.range])) needs a number, found \(node.value.kindName)"); ok = false
+                guard case .number(let d) = value else {
+                    problems.append((s.index, "\(String(format[s.range])) needs a number, found \(value.kindName)"))
                     continue
                 }
                 out += fixed(d, places: s.precision ?? 6)
             }
         }
         out += unescapePercent(format[last...])
-        return ok ? out : nil
+        return problems.isEmpty ? .success(out) : .failure(.arguments(problems))
     }
 
     private static func describe(_ v: JSONValue) -> String {
@@ -229,17 +261,62 @@ enum Format {
 
     private static func unescapePercent(_ s: Substring) -> String { s.replacingOccurrences(of: "%%", with: "%") }
 
-    /// `d` with `places` decimals, rounded half away from zero, without Foundation's formatter.
+    /// `d` with `places` decimals (at most 15), rounded half away from zero, without Foundation's
+    /// formatter. Every double gives its digits, as printf's `%f` does: a whole number past Int64
+    /// (1e19, 1e300) is written out exactly, never converted to an integer type.
     static func fixed(_ d: Double, places: Int) -> String {
+        guard d.isFinite else { return d.isNaN ? "nan" : d < 0 ? "-inf" : "inf" }
         let p = min(max(places, 0), 15)
         var scale = 1.0
         for _ in 0..<p { scale *= 10 }
-        let n = (abs(d) * scale).rounded()
-        let whole = Int64(n / scale)
-        var s = (d < 0 && n != 0 ? "-" : "") + String(whole)
+        let a = abs(d)
+        let whole: String
+        var fraction: Int64 = 0
+        if a * scale < 9e15 {
+            let n = (a * scale).rounded()
+            let w = (n / scale).rounded(.down)
+            whole = String(Int64(w))
+            fraction = Int64(n - w * scale)
+        } else if a < 9e15 {
+            var w = a.rounded(.down)
+            var f = ((a - w) * scale).rounded()
+            if f >= scale { w += 1; f -= scale }
+            whole = String(Int64(w))
+            fraction = Int64(f)
+        } else {
+            // 9e15 and above: a whole number (past 2^52 a double has no fraction).
+            whole = exactDigits(a)
+        }
+        var s = (d < 0 && (whole != "0" || fraction != 0) ? "-" : "") + whole
         if p > 0 {
-            let frac = String(Int64(n - Double(whole) * scale))
+            let frac = String(fraction)
             s += "." + String(repeating: "0", count: max(0, p - frac.count)) + frac
+        }
+        return s
+    }
+
+    /// The decimal digits of a finite whole double of 2^52 or more, exactly: its significand times
+    /// two to its exponent, in limbs of nine digits.
+    static func exactDigits(_ a: Double) -> String {
+        var limbs: [UInt64] = []
+        var m = a.significandBitPattern | (1 << 52)
+        while m > 0 { limbs.append(m % 1_000_000_000); m /= 1_000_000_000 }
+        var shift = Int(a.exponent) - 52
+        while shift > 0 {
+            let step = min(shift, 30)
+            shift -= step
+            var carry: UInt64 = 0
+            for i in limbs.indices {
+                let v = (limbs[i] << UInt64(step)) + carry
+                limbs[i] = v % 1_000_000_000
+                carry = v / 1_000_000_000
+            }
+            while carry > 0 { limbs.append(carry % 1_000_000_000); carry /= 1_000_000_000 }
+        }
+        var s = String(limbs.last ?? 0)
+        for limb in limbs.dropLast().reversed() {
+            let digits = String(limb)
+            s += String(repeating: "0", count: 9 - digits.count) + digits
         }
         return s
     }
