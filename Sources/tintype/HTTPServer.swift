@@ -4,6 +4,11 @@ import Foundation
 /// request per connection, each connection on a thread of its own, bounded in number, size and
 /// time. It exists for `tintype preview`; requests are parsed by `HTTPRequest`, answered by the
 /// handler, and anything malformed is answered with its 4xx status without reaching the handler.
+///
+/// Slow clients cannot starve the others: a request head must arrive whole within
+/// `headTimeoutSeconds` (not a timeout per byte, which a byte every few seconds resets), a response
+/// must be taken within `responseTimeoutSeconds`, and when every slot is taken a new connection
+/// closes the one that has waited longest for its head instead of being turned away.
 final class HTTPServer: @unchecked Sendable {
     /// The port bound (the one picked by the system when 0 was asked for).
     let port: UInt16
@@ -13,11 +18,18 @@ final class HTTPServer: @unchecked Sendable {
     private let log: Bool
     private let lock = NSLock()
     private var open = 0
+    /// Connections still reading their request head, with when each was accepted.
+    private var reading: [Int32: Date] = [:]
 
     /// Connections served at once; more wait in the listen queue's place get a 503. A browser opens six.
     static let maxConnections = 48
-    /// How long a client may take to send its request head.
-    static let readTimeoutSeconds = 10
+    /// How long a client may take to send its whole request head.
+    static let headTimeoutSeconds = 10.0
+    /// How long a client may take to read its whole response.
+    static let responseTimeoutSeconds = 30.0
+    /// The stack of each connection's thread, which decodes and renders: the main thread's 8 MiB,
+    /// so that whatever a scene within the limits needs fits as it does in `tintype render`.
+    static let threadStackBytes = 8 << 20
 
     struct StartError: Error, CustomStringConvertible {
         var description: String
@@ -69,8 +81,15 @@ final class HTTPServer: @unchecked Sendable {
                 continue
             }
             lock.lock()
-            let busy = open >= Self.maxConnections
-            if !busy { open += 1 }
+            var busy = open >= Self.maxConnections
+            if busy, let (slowest, _) = reading.min(by: { $0.value < $1.value }) {
+                // Every slot is taken: the connection waiting longest for its head gives way (its
+                // thread sees the connection end and lets go of its slot).
+                reading[slowest] = nil
+                shutdown(slowest, Int32(SHUT_RDWR))
+                busy = false
+            }
+            if !busy { open += 1; reading[client] = Date() }
             lock.unlock()
             if busy {
                 send(client, HTTPResponse.text(503, "too many connections").serialized())
@@ -82,21 +101,29 @@ final class HTTPServer: @unchecked Sendable {
                 close(client)
                 lock.lock(); open -= 1; lock.unlock()
             }
-            thread.stackSize = 1 << 20
+            thread.stackSize = Self.threadStackBytes
             thread.start()
         }
     }
 
     /// Reads one request head, answers it, and returns (the caller closes the connection).
     private func handle(_ fd: Int32) {
-        var timeout = timeval(tv_sec: Self.readTimeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let headDeadline = Date().addingTimeInterval(Self.headTimeoutSeconds)
         var head: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         var end: Int?
         var refusal: HTTPResponse?
+        // No longer among the connections that may be closed to make room, once the head is in.
+        defer { lock.lock(); reading[fd] = nil; lock.unlock() }
         while end == nil {
+            // Each wait is for what is left of the head's time, so trickled bytes cannot extend it.
+            let left = headDeadline.timeIntervalSinceNow
+            if left <= 0 {
+                if head.isEmpty { return }
+                refusal = .text(408, "the request head did not arrive in time")
+                break
+            }
+            Self.setTimeout(fd, SO_RCVTIMEO, seconds: left)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -107,7 +134,8 @@ final class HTTPServer: @unchecked Sendable {
             if n <= 0 { return }   // closed before a whole head arrived: nobody to answer
             head += chunk[0..<n]
             end = HTTPRequest.headEnd(in: head)
-            if end == nil && head.count > HTTPRequest.maxHeadBytes {
+            if end != nil { lock.lock(); reading[fd] = nil; lock.unlock(); break }
+            if head.count > HTTPRequest.maxHeadBytes {
                 refusal = .text(431, "the request head is larger than \(HTTPRequest.maxHeadBytes) bytes")
                 break
             }
@@ -128,7 +156,7 @@ final class HTTPServer: @unchecked Sendable {
                 response = .text(error.status, error.message)
             }
         }
-        send(fd, response.serialized(headOnly: headOnly))
+        send(fd, response.serialized(headOnly: headOnly), deadline: Date().addingTimeInterval(Self.responseTimeoutSeconds))
         if log { writeStderr("\(what) \(response.status)") }
         // Closing with request bytes still unread would reset the connection, and the client could
         // lose the response: the sending side is shut down first, and what the client still sends
@@ -152,11 +180,21 @@ final class HTTPServer: @unchecked Sendable {
         return ["127.0.0.1", "localhost", "127.0.0.1:\(port)", "localhost:\(port)"].contains(host.lowercased())
     }
 
-    /// Sends all of `bytes`, or gives up when the client has gone.
+    /// Sets the socket's receive or send timeout (`option`) to `seconds`.
+    static func setTimeout(_ fd: Int32, _ option: Int32, seconds: Double) {
+        let s = max(0.001, seconds)
+        var t = timeval(tv_sec: Int(s), tv_usec: Int((s - s.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, option, &t, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Sends all of `bytes`, or gives up when the client has gone or the deadline has passed.
     @discardableResult
-    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    private func send(_ fd: Int32, _ bytes: [UInt8], deadline: Date = Date().addingTimeInterval(HTTPServer.responseTimeoutSeconds)) -> Bool {
         var sent = 0
         while sent < bytes.count {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return false }
+            Self.setTimeout(fd, SO_SNDTIMEO, seconds: left)
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }

@@ -34,6 +34,11 @@ final class PreviewSite: @unchecked Sendable {
     static let maxDecoded = 4096
     /// The longest a change request waits.
     static let maxWaitSeconds = 30.0
+    /// Renders (and scene-list decodes) made at once; more requests wait their turn, at most
+    /// `maxQueueSeconds`, then get a 503. Each render holds a screen of pixels or more.
+    static let maxConcurrentRenders = 4
+    static let maxQueueSeconds = 30.0
+    private let workSlots = DispatchSemaphore(value: maxConcurrentRenders)
 
     /// One scene file decoded with one set of overrides.
     private struct Decoded {
@@ -66,7 +71,10 @@ final class PreviewSite: @unchecked Sendable {
             switch traits(from: request) {
             // The generation too, so that the page waits for the next change instead of asking again.
             case .failure(let problem): return .json(["error": problem.message, "generation": currentGeneration], status: 400)
-            case .success(let (traits, key)): return .json(sceneList(traits: traits, key: key, query: request.query))
+            case .success(let (traits, key)):
+                guard workSlots.wait(timeout: .now() + Self.maxQueueSeconds) == .success else { return Self.busy }
+                defer { workSlots.signal() }
+                return .json(sceneList(traits: traits, key: key, query: request.query))
             }
         case "api" where s == ["api", "changes"]:
             guard let since = Int(request.parameter("since") ?? "-1") else { return .json(["error": "since takes a number"], status: 400) }
@@ -358,6 +366,8 @@ final class PreviewSite: @unchecked Sendable {
         if let hit {
             png = hit
         } else {
+            guard workSlots.wait(timeout: .now() + Self.maxQueueSeconds) == .success else { return Self.busy }
+            defer { workSlots.signal() }
             do { png = try renderer.render(scene, as: .png) } catch {
                 return .text(500, output.describe(error))
             }
@@ -372,6 +382,9 @@ final class PreviewSite: @unchecked Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The answer when every render slot stayed taken for `maxQueueSeconds`.
+    static let busy = HTTPResponse.text(503, "busy: \(maxConcurrentRenders) renders are being made; try again")
 
     static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
