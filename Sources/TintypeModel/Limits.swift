@@ -88,6 +88,11 @@ public enum SceneLimits {
     /// Largest string catalog (`.xcstrings`, or the `.strings` and `.stringsdict` files of a folder
     /// of `.lproj` folders together), in bytes.
     public static let maxCatalogSize = 16 * 1024 * 1024
+    /// Characters of text (inside `<text>` elements) an SVG image may hold; librsvg's cost of
+    /// laying out text grows fast with its length, so a longer one is refused before it sees it.
+    public static let maxSVGTextCharacters = 10_000
+    /// Elements an SVG image may have.
+    public static let maxSVGElements = 50_000
 
     /// Whether a `width`×`height` pixel area is within the pixel limits (without overflowing on the way).
     public static func allowsPixels(width: Int, height: Int) -> Bool {

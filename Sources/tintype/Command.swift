@@ -405,6 +405,21 @@ enum ProjectRoot {
     }
 }
 
+/// Standard input, read until it ends or holds more than `limit` bytes: then it is refused as soon
+/// as the limit is passed, without reading the rest.
+func readStandardInput(limit: Int) -> Result<[UInt8], InputFiles.ReadFailure> {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count <= limit {
+        let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, min($0.count, limit + 1 - bytes.count)) }
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        if n == 0 { return .success(bytes) }
+        bytes += chunk[0..<n]
+    }
+    return .failure(.tooLarge(bytes.count))
+}
+
 /// The first bytes of a file, enough for a PNG's header; nil when it cannot be read.
 func readPNGHead(_ path: String) -> [UInt8]? {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }

@@ -256,7 +256,15 @@ struct RenderCommand: Command {
                 return read.files
             }
             guard path == "-" else { return [Watchdog.read(path, overriding: overrides)] }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            // Read no further than a scene file may hold: past it the scene is refused at once.
+            let data: [UInt8]
+            switch readStandardInput(limit: SceneLimits.maxFileSize) {
+            case .success(let bytes): data = bytes
+            case .failure(.tooLarge):
+                return [SceneFile(path: path, failed: "<stdin>: standard input holds more than the limit of \(SceneLimits.maxFileSize) bytes "
+                                  + "a scene file may have; stopped reading it there")]
+            case .failure(let why): return [SceneFile(path: path, failed: "<stdin>: " + why.message(limit: SceneLimits.maxFileSize))]
+            }
             do {
                 let scene = try Watchdog.watch("reading <stdin>") {
                     try SceneDecoder.decode(Array(data), file: "<stdin>", baseDirectory: FileManager.default.currentDirectoryPath,

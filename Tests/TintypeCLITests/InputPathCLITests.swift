@@ -83,3 +83,37 @@ extension PreviewServerTests {
         }
     }
 }
+
+/// Bounded inputs (issue 35): standard input is refused as soon as it passes a scene's limit, and
+/// an SVG image librsvg would spend seconds on is refused before it sees it, at the image's place.
+extension CLITests {
+    @Test func standardInputIsRefusedOnceItPassesTheLimit() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 200 MiB offered; the command stops reading past 16 MiB (head then ends on a broken pipe).
+        let script = "head -c 209715200 /dev/zero | \"\(Self.binary)\" render - -o \"\(dir)/out.png\" 2>\"\(dir)/err\"; echo $? > \"\(dir)/status\""
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script]
+        try p.run()
+        p.waitUntilExit()
+        let status = try String(contentsOfFile: dir + "/status", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let stderr = try String(contentsOfFile: dir + "/err", encoding: .utf8)
+        #expect(status == "1")
+        #expect(stderr.contains("<stdin>: standard input holds more than the limit of 16777216 bytes a scene file may have; stopped reading it there"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
+
+    @Test func anSVGWithTooMuchTextIsRefusedBeforeLibrsvgSeesIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let text = String(repeating: "word ", count: 10_000)
+        write("<svg xmlns='http://www.w3.org/2000/svg' width='20' height='20'><text y='10'>\(text)</text></svg>", to: dir + "/words.svg")
+        write("{\"device\": \"iPhone SE\", \"scale\": 1,\n \"root\": {\"imageView\": {\"image\": \"words.svg\"}}}", to: dir + "/s.json")
+        let started = Date()
+        let r = try run(["render", dir + "/s.json", "-o", dir + "/out.png"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("s.json:2:34: root.image: image file \"words.svg\" holds 50000 characters of text, more than the limit of 10000"), "\(r.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20)
+    }
+}

@@ -81,8 +81,12 @@ public enum AppIconSet {
         guard ["svg", "png", "json"].contains(ext) else {
             throw ImageFileError("\(source): an icon is made from an .svg, a .png or a scene .json, not .\(ext.isEmpty ? "(no extension)" : ext)")
         }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw ImageFileError("\(source): not found or unreadable")
+        // Only a regular file is opened (a named pipe would wait forever), and never read past the limit.
+        let data: [UInt8]
+        switch InputFiles.read(source, limit: SceneLimits.maxImageFileSize) {
+        case .success(let bytes): data = bytes
+        case .failure(.notAFile(.missing)): throw ImageFileError("\(source): not found or unreadable")
+        case .failure(let why): throw ImageFileError("\(source): the file \(why.message(limit: SceneLimits.maxImageFileSize))")
         }
         let master: CairoSurface
         switch ext {
@@ -98,7 +102,7 @@ public enum AppIconSet {
                                      + "an icon set needs at least \(minimumSource)×\(minimumSource) (the App Store's icon), so that no size is enlarged")
             }
         default:
-            master = try sceneSurface(data, source: source, renderer: renderer ?? Renderer())
+            master = try sceneSurface(Data(data), source: source, renderer: renderer ?? Renderer())
         }
         // An SVG or a scene is drawn at 1024 already; a larger PNG is scaled to it first.
         let large = master.width == minimumSource ? master : try scaled(master, to: minimumSource)
@@ -197,6 +201,7 @@ private final class SVGSource {
 
     init(_ bytes: [UInt8], name: String) throws(ImageFileError) {
         self.name = name
+        if let problem = SVGBudget.problem(bytes, name: name) { throw ImageFileError(problem) }
         let rsvg: Rsvg
         do { rsvg = try Rsvg.loaded() } catch { throw ImageFileError("\(name): \(error.message)") }
         self.rsvg = rsvg

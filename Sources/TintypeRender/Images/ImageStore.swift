@@ -109,6 +109,8 @@ final class LoadedImage: @unchecked Sendable {
             do { pixels = try SharedPixels(surface) } catch { throw ImageFileError("image file \"\(source.path)\" is \(error.message)") }
             return LoadedImage(content: .raster(pixels), size: Size(width: Double(surface.width) / s, height: Double(surface.height) / s), scale: s, name: source.path)
         case .svg:
+            // What librsvg would spend on the file is counted before it sees it.
+            if let problem = SVGBudget.problem(data, name: source.path) { throw ImageFileError(problem) }
             let rsvg: Rsvg
             do { rsvg = try Rsvg.loaded() } catch { throw ImageFileError("image file \"\(source.path)\" cannot be read: \(error.message)") }
             var error: UnsafeMutablePointer<GError>?
