@@ -26,7 +26,7 @@ extension CLITests {
         let rooted = try run(["render", outer + "/app/scene.json", "-o", outer + "/a.png", "--root", outer])
         #expect(rooted.status == 0, "\(rooted.stderr)")
         // A folder given to test is the project of the scenes found in it.
-        let tested = try run(["test", outer, "--reporter", "list"])
+        let tested = try run(["test", outer, "--reporter", "list", "--record", "missing"])
         #expect(!tested.stderr.contains("not inside") && !tested.out.contains("not inside"), "\(tested.stderr)\(tested.out)")
         #expect(FileManager.default.fileExists(atPath: outer + "/app/scene.png"))
         #expect(try run(["variants", outer + "/app/scene.json"]).status == 1)
