@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "TintypeModel", package: tintype),
                 .product(name: "TintypeRender", package: tintype),
                 .product(name: "TintypeSnapshot", package: tintype),
+                .product(name: "TintypeStoryboard", package: tintype),
             ]
         ),
     ],

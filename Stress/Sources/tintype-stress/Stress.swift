@@ -14,6 +14,7 @@ import Foundation
 import TintypeModel
 import TintypeRender
 import TintypeSnapshot
+import TintypeStoryboard
 
 /// One render to check: a variant of a scene in one format.
 struct Job: Sendable {
@@ -130,6 +131,8 @@ enum Stress {
     }
 
     static func main() {
+        // Scene files that name a storyboard's scene are read as the tintype command reads them.
+        StoryboardImporter.registerWithSceneDecoder()
         var arguments = Array(CommandLine.arguments.dropFirst())
         var folder: String?
         var threads = 3 * ProcessInfo.processInfo.activeProcessorCount
