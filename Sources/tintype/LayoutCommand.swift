@@ -9,7 +9,7 @@ struct LayoutCommand: Command {
     static let abstract = "Print what a scene draws as an indented tree: views, frames, texts, fonts, colors."
     static let arguments = "SCENE.json..."
     static let argumentHelp = [("SCENE.json", "A scene file; every variant it declares is printed, each under a line naming it.")]
-    static var options: [Option<Self>] { TraitOptions.options(\.overrides) + [Watchdog.option(\.timeout)] }
+    static var options: [Option<Self>] { TraitOptions.options(\.overrides) + [Watchdog.option(\.timeout), ProjectRoot.option(\.root)] }
     static let discussion = """
         Prints the layout record a golden carries (see 'tintype explain'): a line with the traits,
         then one line a view (kind, #id, path in the scene, frame in points, the background and
@@ -21,6 +21,8 @@ struct LayoutCommand: Command {
     var scenes: [String] = []
     var overrides = TraitSet()
     var timeout = Watchdog.defaultSeconds
+    /// The scenes' project (--root); nil for the default.
+    var root: String?
 
     mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
@@ -30,6 +32,7 @@ struct LayoutCommand: Command {
 
     func run() -> Int32 {
         Watchdog.seconds = timeout
+        ProjectRoot.given = root
         let renderer = Renderer(warn: { _ in })
         var failed = false
         for path in scenes {
