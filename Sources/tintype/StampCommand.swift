@@ -24,7 +24,11 @@ struct StampCommand: Command {
         read, is not a PNG, or cannot be written.
         """
 
+    static var options: [Option<Self>] { [Watchdog.option(\.timeout), ProjectRoot.option(\.root)] }
+
     var paths: [String] = []
+    var timeout = Watchdog.defaultSeconds
+    var root: String?
 
     mutating func argument(_ value: String) throws(UsageError) { paths.append(value) }
 
@@ -33,6 +37,8 @@ struct StampCommand: Command {
     }
 
     func run() -> Int32 {
+        Watchdog.seconds = timeout
+        ProjectRoot.given = root
         let fm = FileManager.default
         var files: [String] = []
         var failed = false

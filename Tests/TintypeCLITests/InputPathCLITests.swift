@@ -43,8 +43,26 @@ extension CLITests {
         #expect(notAFolder.status == 64 && notAFolder.stderr.contains("--root takes a folder"))
     }
 
+    /// `stamp` reads the scenes beside the PNGs to tell goldens from other images; a scene whose
+    /// devices come from an include beside its folder needs the project to say which files are its.
+    @Test func stampReadsScenesInTheirProject() throws {
+        let outer = try sharedProject()
+        defer { try? FileManager.default.removeItem(atPath: outer) }
+        write(#"{"tintColor": "systemRed", "devices": ["iPhone SE", "iPhone 8"]}"#, to: outer + "/common/theme.json")
+        write(#"{"include": ["../common/theme.json"], "scale": 1, "root": {"view": {}}}"#, to: outer + "/app/scene.json")
+        let recorded = try run(["test", outer + "/app", "--root", outer, "--record", "missing"])
+        #expect(recorded.out.contains("0 passed, 0 failed, 0 skipped, 2 recorded"), "\(recorded.out)\(recorded.stderr)")
+        // An image named like a variant but no variant of the scene: not a golden.
+        try FileManager.default.copyItem(atPath: outer + "/app/scene.iphone-se.png", toPath: outer + "/app/scene.notes.png")
+        let rooted = try run(["stamp", outer + "/app", "--root", outer])
+        #expect(rooted.status == 0 && rooted.out == "0 stamped, 2 already stamped, 1 left alone (no scene beside them has them as its golden)\n",
+                "\(rooted.out)\(rooted.stderr)")
+        let escaping = try run(["stamp", outer + "/app", "--root", outer + "/app/scene.json"])
+        #expect(escaping.status == 64 && escaping.stderr.contains("--root takes a folder"), "\(escaping.stderr)")
+    }
+
     @Test func everyCommandThatReadsScenesTakesARoot() {
-        let reading = ["render", "test", "variants", "sheet", "audit", "icon", "launch-images", "screenshots", "preview"]
+        let reading = ["render", "test", "variants", "sheet", "audit", "icon", "launch-images", "screenshots", "preview", "layout", "stamp"]
         for command in Tool.commands where reading.contains(command.name) {
             #expect(command.specs.contains { $0.name == "--root" && $0.value == "DIR" }, "\(command.name)")
         }

@@ -28,6 +28,25 @@ import Testing
         #expect(bad.stderr.contains("bad.json") && bad.stderr.contains("txet"), "\(bad.stderr)")
     }
 
+    /// A named pipe among the scenes is refused unopened (it used to hang the run, waiting for a
+    /// writer). Should it be opened, a writer connects after 30 seconds so the test fails, not hangs.
+    @Test func aNamedPipeAmongTheScenesIsRefusedUnopened() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"root": {"label": {"text": "Hi"}}}"#.write(toFile: dir + "/good.json", atomically: true, encoding: .utf8)
+        #expect(mkfifo(dir + "/pipe.json", 0o600) == 0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            guard finished.wait(timeout: .now() + 30) == .timedOut else { return }
+            let fd = open(dir + "/pipe.json", O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+        }
+        let r = try cli.run(["schema", "--generate", dir])
+        finished.signal()
+        #expect(r.status == 1 && r.stdout.isEmpty)
+        #expect(r.stderr.contains("pipe.json: the scene file is a named pipe (FIFO), not a file; it was not opened"), "\(r.stderr)")
+    }
+
     @Test func aMissingFolderIsAUsageError() throws {
         let r = try cli.run(["schema", "--generate", "/nonexistent-tintype-folder"])
         #expect(r.status == 64)
