@@ -88,8 +88,9 @@ struct BarItems {
 
     func color(for item: BarButtonItem) -> Color {
         guard item.isEnabled else { return Color(white: 0, alpha: 0.25) }
-        guard let specific = item.tintColor else { return tint }
-        return env.adjustedTint(specific)
+        let color = item.tintColor.map(env.adjustedTint) ?? tint
+        // A pressed item fades as a system button's title does (UINavigationButton, iOS 7+).
+        return item.isHighlighted ? color.withAlpha(color.alpha * ButtonComponent.highlightedAlpha) : color
     }
 
     func titlePlaced(_ title: String, bold: Bool, color: Color, row: Rect, path: String = "") -> Placed {

@@ -205,7 +205,7 @@ struct TableCellDrawing {
         var content: [DisplayItem] = []
         let background = row.backgroundColor.map(env.resolve) ?? .white
         content.append(.fill(path: outline.translated(by: dx, 0), paint: .color(background), rule: .nonZero))
-        if row.isSelected || row.isHighlighted {
+        if row.showsSelection {
             if let v = row.selectedBackgroundView {
                 content += try custom(v, in: shifted, cell: cellRect, path: path + ".selectedBackgroundView")
             } else {
@@ -297,7 +297,7 @@ struct TableCellDrawing {
         // The separator under the row: none under a selected row or above one, none after the last
         // row of a grouped section (its edge hairline is drawn by the section), nor after the last
         // row of a plain section that another section follows (its header band takes the place).
-        let hidesSeparator = sep == 0 || row.isSelected || row.isHighlighted || next?.isSelected == true || next?.isHighlighted == true
+        let hidesSeparator = sep == 0 || row.showsSelection || next?.showsSelection == true
             || (cell.isLast && (table.style != .plain || cell.section < table.sections.count - 1))
         if !hidesSeparator {
             let automatic = textLeft - dx - cellRect.minX

@@ -152,6 +152,9 @@ public struct BarButtonItem: Sendable, Equatable {
     public var style: Style
     public var tintColor: Color?
     public var isEnabled: Bool
+    /// Being pressed (`"highlighted": true`, or a `tap` gesture's down phase): its title, image or
+    /// glyph fades to 20% as a system button's does.
+    public var isHighlighted = false
     /// A name a popover (`sourceItem`), the large content viewer or a touch mark refers to.
     public var id: String?
     /// UIBarItem.landscapeImagePhone (iOS 11): an image item's smaller image in a landscape phone's bars.

@@ -148,6 +148,11 @@ public struct TableRow: Sendable, Equatable {
     public var accessoryType: AccessoryType
     public var isSelected: Bool
     public var isHighlighted: Bool
+    /// What a selected or highlighted row shows (UITableViewCell.SelectionStyle): `default`, `gray`
+    /// and `blue` all draw the gray since iOS 7; `none` draws nothing and keeps the separators.
+    public var selectionStyle: SelectionStyle = .default
+    /// Whether the row shows its selection: selected or highlighted, with a style that draws one.
+    public var showsSelection: Bool { (isSelected || isHighlighted) && selectionStyle != .none }
     /// Nil means white.
     public var backgroundColor: ColorValue?
     /// The cell's own tint (checkmark, detail button, template image, "tint" colors); nil inherits.
@@ -282,4 +287,9 @@ extension View {
     public static func tableView(_ table: TableView, frame: Rect? = nil) -> View {
         View(.tableView(table), frame: frame)
     }
+}
+
+/// UITableViewCell.SelectionStyle.
+public enum SelectionStyle: String, Sendable, Equatable, CaseIterable {
+    case none, blue, gray, `default`
 }

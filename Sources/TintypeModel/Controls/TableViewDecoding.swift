@@ -119,6 +119,7 @@ extension TableRow {
         row.accessoryView = TableView.decodeSizedView(r, "accessoryView", depth: depth, what: "an accessory view", uses: "size", measurable: true)
         if let s = r.bool("selected") { row.isSelected = s }
         if let h = r.bool("highlighted") { row.isHighlighted = h }
+        if let s = r.choice("selectionStyle", SelectionStyle.self) { row.selectionStyle = s }
         if let n = r.node("selectedBackgroundView") {
             row.selectedBackgroundView = SceneDecoder.decodeView(n, path: join(path, "selectedBackgroundView"), depth: depth + 1, context: context)
         }

@@ -205,6 +205,7 @@ extension BarButtonItem {
         if let s = r.choice("style", Style.self) { item.style = s }
         item.tintColor = r.color("tintColor")
         if let e = r.bool("enabled") { item.isEnabled = e }
+        if let h = r.bool("highlighted") { item.isHighlighted = h }
         item.id = r.id()
         item.landscapeImagePhone = r.imageSource("landscapeImagePhone")
         item.largeContentSizeImage = r.imageSource("largeContentSizeImage")
