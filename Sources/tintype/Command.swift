@@ -207,7 +207,7 @@ enum Tool {
     static let commands: [any Command.Type] = [RenderCommand.self, ImportCommand.self, IconCommand.self, ScreenshotsCommand.self, LaunchImagesCommand.self, TestCommand.self,
                                                AuditCommand.self, ReportCommand.self, DiffCommand.self, ExplainCommand.self, LayoutCommand.self, DevicesCommand.self,
                                                VariantsCommand.self, SheetCommand.self,
-                                               PreviewCommand.self, StampCommand.self, FontsCommand.self, SchemaCommand.self]
+                                               PreviewCommand.self, ReviewCommand.self, StampCommand.self, FontsCommand.self, SchemaCommand.self]
     /// The version `--version` prints and reports record. Raised with each release.
     static let version = "0.2.0"
 

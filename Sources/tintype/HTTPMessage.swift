@@ -51,7 +51,8 @@ struct HTTPRequest: Equatable {
     }
 
     /// Parses a request head (the request line and headers, up to and including the blank line).
-    static func parse(head bytes: [UInt8]) throws(Problem) -> HTTPRequest {
+    /// `methods` are those the server answers (`tintype review` adds POST, still without a body).
+    static func parse(head bytes: [UInt8], methods: Set<String> = ["GET", "HEAD"]) throws(Problem) -> HTTPRequest {
         guard bytes.count <= maxHeadBytes else { throw Problem(status: 431, message: "the request head is larger than \(maxHeadBytes) bytes") }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw Problem(status: 400, message: "the request head is not UTF-8") }
         // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
@@ -86,7 +87,9 @@ struct HTTPRequest: Equatable {
         if headers["transfer-encoding"] != nil || (headers["content-length"].map { $0 != "0" } ?? false) {
             throw Problem(status: 400, message: "a request body is not accepted")
         }
-        guard method == "GET" || method == "HEAD" else { throw Problem(status: 405, message: "\(method) is not allowed; only GET and HEAD are") }
+        guard methods.contains(method) else {
+            throw Problem(status: 405, message: "\(method) is not allowed; only " + methods.sorted().joined(separator: ", ") + " are")
+        }
 
         guard target.hasPrefix("/") else { throw Problem(status: 400, message: "the target must be a path starting with /") }
         let pathPart: Substring, queryPart: Substring?
@@ -174,9 +177,11 @@ struct HTTPResponse: Equatable {
         switch status {
         case 200: return "OK"
         case 400: return "Bad Request"
+        case 403: return "Forbidden"
         case 404: return "Not Found"
         case 405: return "Method Not Allowed"
         case 408: return "Request Timeout"
+        case 409: return "Conflict"
         case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
         case 503: return "Service Unavailable"

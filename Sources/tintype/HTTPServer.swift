@@ -35,9 +35,17 @@ final class HTTPServer: @unchecked Sendable {
         var description: String
     }
 
+    /// The address bound: 127.0.0.1 unless a command's `--host` asked for another.
+    let host: String
+    /// The methods answered (GET and HEAD; `tintype review` adds POST).
+    private let methods: Set<String>
+
     /// Binds 127.0.0.1:`port` (0 picks a free port) and listens. Only the loopback address is
-    /// bound, so nothing outside this machine can connect.
-    init(port: UInt16, log: Bool = false, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(StartError) {
+    /// bound, so nothing outside this machine can connect, unless `host` names another address.
+    init(port: UInt16, host: String = "127.0.0.1", methods: Set<String> = ["GET", "HEAD"], log: Bool = false,
+         handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(StartError) {
+        var ip = in_addr()
+        guard inet_pton(AF_INET, host, &ip) == 1 else { throw StartError(description: "cannot listen on \(host): not an IPv4 address") }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
@@ -46,19 +54,19 @@ final class HTTPServer: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        address.sin_addr = ip
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0 else {
             let reason = errno == EADDRINUSE ? "it is in use (pass another --port, or --port 0 for a free one)" : String(cString: strerror(errno))
             close(fd)
-            throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
+            throw StartError(description: "cannot listen on \(host):\(port): \(reason)")
         }
         guard listen(fd, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw StartError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
+            throw StartError(description: "cannot listen on \(host):\(port): \(reason)")
         }
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -69,6 +77,8 @@ final class HTTPServer: @unchecked Sendable {
         self.listener = fd
         self.handler = handler
         self.log = log
+        self.host = host
+        self.methods = methods
     }
 
     /// Accepts connections until the process ends.
@@ -147,7 +157,7 @@ final class HTTPServer: @unchecked Sendable {
             response = refusal
         } else {
             do {
-                let request = try HTTPRequest.parse(head: Array(head[0..<end!]))
+                let request = try HTTPRequest.parse(head: Array(head[0..<end!]), methods: methods)
                 headOnly = request.method == "HEAD"
                 what = request.method + " " + request.target
                 response = hostIsLocal(request) ? handler(request)
@@ -176,6 +186,8 @@ final class HTTPServer: @unchecked Sendable {
     /// Whether the request names this server by a loopback name. Another site's page whose name
     /// resolves to 127.0.0.1 (DNS rebinding) sends its own name, and is refused.
     func hostIsLocal(_ request: HTTPRequest) -> Bool {
+        // Served beyond this machine on purpose (--host): other names reach it too.
+        guard self.host.hasPrefix("127.") else { return true }
         guard let host = request.headers["host"] else { return true }   // HTTP/1.0 without Host
         return ["127.0.0.1", "localhost", "127.0.0.1:\(port)", "localhost:\(port)"].contains(host.lowercased())
     }

@@ -347,8 +347,14 @@ struct TestCommand: Command {
             }
         }
         var ok = true
-        let results = RunResults(tool: Tool.version, shard: shard.map { RunResults.Shard(index: $0.index, count: $0.count) },
+        var results = RunResults(tool: Tool.version, shard: shard.map { RunResults.Shard(index: $0.index, count: $0.count) },
                                  entries: zip(entries, timed).map { RunResults.Entry($0.0, duration: $0.1.1) }, skipped: skipped, recordMode: mode)
+        // For `tintype review`: the goldens no scene writes any more (unknowable while a scene fails to decode).
+        if files.allSatisfy({ $0.scene != nil }) {
+            results.review = RunResults.Review(stale: staleGoldens(files).compactMap { path in
+                GoldenStore.fileHash(path).map { RunResults.StaleGolden(path: path, sha256: $0) }
+            })
+        }
         if kinds.contains(.github) { for line in GitHubAnnotations.lines(entries) { say(line) } }
         if kinds.contains(.junit) {
             let path = junit ?? artifactsDirectory + "/junit.xml"
@@ -364,7 +370,14 @@ struct TestCommand: Command {
             do { try ResultBundle.write(results, to: bundle); say("Bundle: \(bundle)") } catch {
                 writeStderr("Error: cannot write the result bundle: \(error.message)"); ok = false
             }
+        } else if !directories.contains(where: { FilePaths.contains(FilePaths.resolved($0), FilePaths.resolved(artifactsDirectory)) }) {
+            // The artifacts folder is the run's bundle: what `tintype review` opens by default (not
+            // when it lies among the scenes, where the next run would read its results.json as one).
+            do { try ResultBundle.write(results, to: artifactsDirectory) } catch {
+                writeStderr("Error: cannot write \(artifactsDirectory)/\(ResultBundle.resultsFile): \(error.message)"); ok = false
+            }
         }
+        if failed + recorded > 0 { say("Review: tintype review" + (bundle.map { " " + $0 } ?? artifacts.map { " " + $0 } ?? "")) }
         if changed > 0 {
             say("\(changed) of the \(passed) passed with pixels changed within the tolerance; --strict fails on any change.")
         }
@@ -423,6 +436,9 @@ struct TestCommand: Command {
         entry.findings = box.findings
         entry.auditOverlay = box.overlay
         if let pos = item.variant?.scene.source.viewPositions["root"], pos.file == nil { entry.rootPosition = (pos.line, pos.column) }
+        // The state the run leaves, for `tintype review` to tell whether the files changed since.
+        entry.goldenSHA256 = GoldenStore.fileHash(item.golden)
+        entry.sceneSHA256 = GoldenStore.fileHash(item.scenePath)
         return entry
     }
 
@@ -457,8 +473,6 @@ struct TestCommand: Command {
     /// source, a diagram, an SVG) is never stale. While a scene fails to decode, the images it uses
     /// cannot be known, so nothing is listed or removed.
     func runStale() -> Int32 {
-        var used = Set<String>()
-        var stale: [String] = []
         let files = sceneFiles()
         let broken = files.filter { $0.scene == nil }
         if !broken.isEmpty {
@@ -467,19 +481,7 @@ struct TestCommand: Command {
             writeStderr("Error: \(what) while a scene fails to decode (\(broken.count) of them): the images it uses cannot be known; fix them, then run it again")
             return ExitCode.failure
         }
-        for file in files {
-            used.formUnion(file.goldens)
-            if let scene = file.scene { used.formUnion(scene.imageFiles) }
-        }
-        var candidates: [String] = []
-        for dir in directories {
-            let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-            for svg in Self.files(under: root, ext: ".svg") { used.formUnion(Self.references(ofSVG: root + "/" + svg)) }
-            candidates += (Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".pdf")).map { root + "/" + $0 }
-        }
-        for path in candidates where !used.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
-            if !files.contains(where: { $0.owns(path) }) && GoldenMarks.isTintypeGolden(path) { stale.append(path) }
-        }
+        let stale = staleGoldens(files)
         for png in stale {
             if prune {
                 do { try FileManager.default.removeItem(atPath: png); print("Removed \(png)") } catch {
@@ -494,6 +496,26 @@ struct TestCommand: Command {
             print("\(stale.count) stale golden\(stale.count == 1 ? "" : "s"); remove them with 'tintype test --prune'.")
         }
         return ExitCode.success
+    }
+
+    /// The goldens under the run's folders that no scene of `files` (all decoded) writes or uses.
+    func staleGoldens(_ files: [SceneFile]) -> [String] {
+        var used = Set<String>()
+        var stale: [String] = []
+        for file in files {
+            used.formUnion(file.goldens)
+            if let scene = file.scene { used.formUnion(scene.imageFiles) }
+        }
+        var candidates: [String] = []
+        for dir in directories {
+            let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
+            for svg in Self.files(under: root, ext: ".svg") { used.formUnion(Self.references(ofSVG: root + "/" + svg)) }
+            candidates += (Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".pdf")).map { root + "/" + $0 }
+        }
+        for path in candidates where !used.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
+            if !files.contains(where: { $0.owns(path) }) && GoldenMarks.isTintypeGolden(path) { stale.append(path) }
+        }
+        return stale
     }
 
     /// The files an SVG refers to (`href`, `xlink:href`, CSS `url(...)`), standardized; fragments,

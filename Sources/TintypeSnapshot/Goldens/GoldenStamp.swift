@@ -100,6 +100,11 @@ struct GoldenStamp: Sendable, Equatable {
         ~bytes.reduce(~UInt32(0)) { crcTable[Int(($0 ^ UInt32($1)) & 0xff)] ^ ($0 >> 8) }
     }
 
+    /// The SHA-256 of `bytes` in lowercase hex: how a results bundle names a file's state.
+    static func sha256Hex(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { sha256([$0]) }.map { String(format: "%02x", $0) }.joined()
+    }
+
     private static func sha256(_ parts: [UnsafeRawBufferPointer]) -> [UInt8] {
         var context = sha256_ctx()
         tt_sha256_init(&context)

@@ -98,14 +98,27 @@ public struct GoldenStore: Sendable {
     /// The one record path: writes what `diffing` stores for `actual` at `golden`, atomically.
     private func record<Format>(_ actual: Format, as diffing: Diffing<Format>, golden: String, why: String) -> SnapshotResult {
         do {
-            let bytes = try diffing.toData(actual)
-            let dir = URL(fileURLWithPath: golden).deletingLastPathComponent().path
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try AtomicFile.write(bytes, to: golden)
+            try Self.write(golden: try diffing.toData(actual), to: golden)
         } catch {
             return SnapshotResult(status: .failed, message: "Could not record \(golden): \(error)", comparison: nil, artifacts: nil)
         }
         return SnapshotResult(status: .recorded, message: why + " Look at it, then run again to verify.", comparison: nil, artifacts: nil)
+    }
+
+    /// Writes a golden's bytes at `path` (its folder created), atomically: a temporary file
+    /// renamed over it. The one way a golden is written, by recording and by `tintype review`.
+    public static func write(golden bytes: [UInt8], to path: String) throws {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// The SHA-256 of the file at `path` in hex, or nil when there is no file to read: the state a
+    /// results bundle records for each golden and scene file, so that `tintype review` can tell
+    /// whether they changed since the run.
+    public static func fileHash(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return GoldenStamp.sha256Hex(Array(data))
     }
 
     /// Adds (or renews) the stamp of the PNG at `path` so that verifying against it need not decode

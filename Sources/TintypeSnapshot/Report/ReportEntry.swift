@@ -25,6 +25,10 @@ public struct ReportEntry: Sendable {
     /// Where the scene file writes its `"root"` (the screen), for annotations of a render that
     /// differs; nil when not known or when the root comes from an included file.
     public var rootPosition: (line: Int, column: Int)?
+    /// SHA-256 (hex) of the golden as the check left it, nil when there is none; and of the scene
+    /// file. `tintype review` writes nothing while either differs from the files on disk.
+    public var goldenSHA256: String?
+    public var sceneSHA256: String?
 
     public init(scene: String, variant: String? = nil, golden: String, status: SnapshotResult.Status, message: String, comparison: Comparison? = nil, artifacts: Artifacts? = nil) {
         self.scene = scene; self.variant = variant; self.golden = golden; self.status = status; self.message = message

@@ -23,6 +23,21 @@ public struct RunResults: Codable, Sendable, Equatable {
     public var recordMode: String?
     public var counts: Counts
     public var entries: [Entry]
+    /// What `tintype review` needs beyond the entries: the goldens no scene writes any more. Set
+    /// by `tintype test` (absent from merged documents and from those of older versions).
+    public var review: Review?
+
+    public struct Review: Codable, Sendable, Equatable {
+        /// Goldens Tintype recorded that no scene of the run's folders writes or uses.
+        public var stale: [StaleGolden]
+        public init(stale: [StaleGolden]) { self.stale = stale }
+    }
+
+    public struct StaleGolden: Codable, Sendable, Equatable {
+        public var path: String
+        public var sha256: String
+        public init(path: String, sha256: String) { self.path = path; self.sha256 = sha256 }
+    }
 
     public struct Shard: Codable, Sendable, Equatable {
         public var index: Int
@@ -69,6 +84,9 @@ public struct RunResults: Codable, Sendable, Equatable {
         public var knownFindings: Int?
         /// The screen with the findings outlined.
         public var auditOverlay: String?
+        /// SHA-256 (hex) of the golden as the run left it (nil: none) and of the scene file.
+        public var goldenSHA256: String?
+        public var sceneSHA256: String?
 
         public init(_ e: ReportEntry, duration: Double? = nil) {
             scene = e.scene; variant = e.variant; golden = e.golden; status = e.status; message = e.message; self.duration = duration
@@ -82,6 +100,7 @@ public struct RunResults: Codable, Sendable, Equatable {
             findings = e.findings.isEmpty ? nil : e.findings.map(Finding.init)
             knownFindings = e.knownFindings == 0 ? nil : e.knownFindings
             auditOverlay = e.auditOverlay
+            goldenSHA256 = e.goldenSHA256; sceneSHA256 = e.sceneSHA256
         }
 
         /// Back to a report entry, with its comparison when the document carries one whole.
@@ -100,6 +119,7 @@ public struct RunResults: Codable, Sendable, Equatable {
             entry.findings = (findings ?? []).compactMap { $0.finding(scene: scene, variant: variant) }
             entry.knownFindings = knownFindings ?? 0
             entry.auditOverlay = auditOverlay
+            entry.goldenSHA256 = goldenSHA256; entry.sceneSHA256 = sceneSHA256
             return entry
         }
 

@@ -140,14 +140,21 @@ extension Diffing where Format == RecordedImage {
     /// PNG goldens that carry a layout record (`LayoutRecordChunk`): compared by pixels as `.png`
     /// compares them (the stamp's fast pass included); a golden that differs and has a record
     /// explains the difference in words. A golden recorded without a record still verifies.
+    ///
+    /// A failure's actual image is written as the golden recording would write it (stamped, with
+    /// its record), so that `tintype review` approves it by copying those bytes.
     public static var recordedPNG: Diffing<RecordedImage> {
         let png = Diffing<Bitmap>.png
+        let toData: @Sendable (RecordedImage) throws -> [UInt8] = { r in
+            try GoldenStamp.stamped(try LayoutRecordChunk.inserting(r.record, into: try r.bitmap.pngData()))
+        }
         return Diffing(
-            toData: { r in try GoldenStamp.stamped(try LayoutRecordChunk.inserting(r.record, into: try r.bitmap.pngData())) },
+            toData: toData,
             fastPass: { golden, actual in png.fastPass(golden, actual.bitmap) },
             diff: { golden, actual, tolerance in
                 var d = try png.diff(golden, actual.bitmap, tolerance)
                 guard !d.passed else { return d }
+                d.artifacts?.actual = .bytes(try toData(actual), pathExtension: "png")
                 do {
                     if let old = try LayoutRecordChunk.record(in: golden, file: "the golden") {
                         d.explanation = LayoutRecord.because(from: old, to: actual.record, file: actual.file)
@@ -157,7 +164,7 @@ extension Diffing where Format == RecordedImage {
                 }
                 return d
             },
-            show: { try png.show($0.bitmap) })
+            show: { ArtifactFiles(actual: .bytes(try toData($0), pathExtension: "png")) })
     }
 }
 
