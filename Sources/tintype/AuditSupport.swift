@@ -27,7 +27,7 @@ enum AuditSupport {
             let input = AuditInput(scene: scene, list: list, observation: observation, sceneName: item.scenePath, variant: item.label)
             let (findings, overlay) = session.audit(input, bitmap: bitmap, artifactName: item.artifactName)
             box.set(findings, overlay)
-            return RecordedImage(bitmap: bitmap, record: LayoutRecord(scene: scene, list: list), file: scene.source.file)
+            return RecordedImage(bitmap: bitmap, record: LayoutRecord(scene: scene, list: list, observation: observation), file: scene.source.file)
         }
     }
 

@@ -14,7 +14,7 @@ struct LayoutCommand: Command {
         Prints the layout record a golden carries (see 'tintype explain'): a line with the traits,
         then one line a view (kind, #id, path in the scene, frame in points, the background and
         tint the scene gives it), its texts (string, font, size, color, frame) and images indented
-        under it. The text is stable: the same scene prints the same lines on every machine, so it
+        under it; a text that does not fit its frame ends with "truncated". The text is stable: the same scene prints the same lines on every machine, so it
         reads as a diff in a pull request. Exit code: 0, or 1 when a scene does not decode or render.
         """
 
@@ -45,9 +45,10 @@ struct LayoutCommand: Command {
             for out in file.outputs {
                 guard let scene = out.variant?.scene else { continue }
                 do {
-                    let list = try Watchdog.watch("laying out \(out.displayName)") { try renderer.displayList(for: scene) }
+                    // Drawn, as a golden's record is made, to know which texts do not fit.
+                    let record = try Watchdog.watch("laying out \(out.displayName)") { try LayoutRecord.rendering(scene, with: renderer).record }
                     if file.outputs.count > 1 || scenes.count > 1 { print("== \(out.displayName)") }
-                    print(LayoutRecord(scene: scene, list: list).tree(), terminator: "")
+                    print(record.tree(), terminator: "")
                 } catch {
                     writeStderr("Error: \((error as? RenderError).map(out.describe) ?? "\(error)")")
                     failed = true

@@ -97,6 +97,14 @@ struct TestCommand: Command {
             List goldens that no scene produces, and exit: images Tintype recorded
             (stamped PNGs, PDFs it made) that no scene, include or SVG uses.
             """, \.stale),
+        .value("--layout-records", value: "text", help: """
+            Also keep each PNG golden's layout record as text beside it
+            (NAME.layout.txt, what 'tintype layout' prints), checked and recorded
+            with the golden, for review of a layout change in a pull request.
+            """) { c, v throws(UsageError) in
+            guard v == "text" else { throw UsageError(message: "--layout-records takes text, found \"\(v)\"", command: Self.self) }
+            c.layoutText = true
+        },
         .flag("--verbose", help: "Also print the layout's notes (see 'tintype help render').", \.verbose),
         .flag("--prune", help: """
             Remove those goldens, and exit. Never an SVG, an icon or a diagram
@@ -147,6 +155,8 @@ struct TestCommand: Command {
     var audit = false
     var auditBaseline: String?
     var updateAuditBaseline = false
+    /// --layout-records text: each PNG golden's record kept as text beside it.
+    var layoutText = false
 
     mutating func argument(_ value: String) throws(UsageError) { directories.append(value) }
 
@@ -289,6 +299,7 @@ struct TestCommand: Command {
             }
         }
         let verbose = self.verbose
+        let layoutText = self.layoutText
         let auditSession = session
         let tolerance = self.tolerance
         let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
@@ -303,7 +314,8 @@ struct TestCommand: Command {
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
             let r = LayoutNote.renderer(sharing: renderer, for: item.displayName, notes: verbose)
-            let entry = Watchdog.watch("checking \(item.displayName)") { Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance, audit: auditSession) }
+            let entry = Watchdog.watch("checking \(item.displayName)") { Self.check(item, renderer: r, store: store, mode: mode, tolerance: tolerance, audit: auditSession,
+                                                                                layoutText: layoutText) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress.finished(entry, name: entry.displayName, seconds: seconds)
             return (entry, seconds)
@@ -429,9 +441,10 @@ struct TestCommand: Command {
 
     /// Renders one variant and verifies it; a variant that fails to render fails alone.
     static func check(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
-                      audit: AuditSession? = nil) -> ReportEntry {
+                      audit: AuditSession? = nil, layoutText: Bool = false) -> ReportEntry {
         let box = FindingsBox()
-        var entry = verify(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance, audit: audit.map { ($0, box) })
+        var entry = verify(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance, audit: audit.map { ($0, box) },
+                           layoutText: layoutText)
         if let v = item.variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
         entry.findings = box.findings
         entry.auditOverlay = box.overlay
@@ -443,7 +456,7 @@ struct TestCommand: Command {
     }
 
     private static func verify(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
-                               audit: (session: AuditSession, box: FindingsBox)? = nil) -> ReportEntry {
+                               audit: (session: AuditSession, box: FindingsBox)? = nil, layoutText: Bool = false) -> ReportEntry {
         func entry(_ status: SnapshotResult.Status, _ message: String) -> ReportEntry {
             ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }
@@ -455,8 +468,10 @@ struct TestCommand: Command {
                 return entry(.failed, "rendering failed: " + ((error as? RenderError).map(item.describe) ?? "\(error)"))
             }
             let r = store.verify(artifact, as: strategy.diffing, golden: item.golden, name: item.artifactName, mode: mode, tolerance: tolerance)
-            return ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
-                               comparison: r.comparison, artifacts: r.artifacts)
+            var e = ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
+                                comparison: r.comparison, artifacts: r.artifacts)
+            if layoutText, let recorded = artifact as? RecordedImage { e = Self.checkLayoutText(recorded, of: item, entry: e, store: store, mode: mode) }
+            return e
         }
         if let format = ImageFormat(path: item.golden), format != .png {
             // An SVG or PDF golden has no pixels of its own: the audit takes a raster render of its own.
@@ -465,6 +480,29 @@ struct TestCommand: Command {
         }
         if let audit { return check(AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box)) }
         return check(.recordedImage(renderer: renderer))
+    }
+
+    /// The layout text beside a PNG golden (`NAME.layout.txt`), as `--layout-records text` keeps it.
+    static func layoutTextPath(_ golden: String) -> String { String(golden.dropLast(4)) + ".layout.txt" }
+
+    /// Checks (or records, as `mode` says) the record's text beside the golden, and joins the
+    /// outcome with the image's: the image's failure comes first; a text that differs fails a
+    /// render whose pixels passed; a text recorded makes the entry recorded.
+    static func checkLayoutText(_ image: RecordedImage, of item: SceneFile.Output, entry: ReportEntry, store: GoldenStore, mode: RecordMode) -> ReportEntry {
+        let path = layoutTextPath(item.golden)
+        let r = store.verify(image.record.tree(), as: .lines, golden: path, name: item.artifactName + ".layout", mode: mode)
+        var e = entry
+        switch (entry.status, r.status) {
+        case (_, .passed): break
+        case (.failed, _): e.message += "\nLayout text: " + r.message
+        case (.passed, .failed):
+            e.status = .failed
+            e.message = r.message
+            e.artifacts = r.artifacts
+        case (.passed, .recorded): e.status = .recorded; e.message = r.message
+        case (.recorded, _): e.message += " " + r.message
+        }
+        return e
     }
 
     /// Goldens no scene produces: images Tintype wrote as goldens (GoldenMarks: a stamped PNG, a

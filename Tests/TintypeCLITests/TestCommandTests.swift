@@ -31,6 +31,32 @@ import Testing
         #expect(lastLine(second) == "3 passed, 0 failed, 0 skipped, 0 recorded")
     }
 
+    /// --layout-records text keeps `tintype layout`'s text beside each golden: recorded with it,
+    /// checked with it (a change no pixel shows fails), and never written without the option.
+    @Test func layoutRecordsAsTextBesideEachGolden() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Snapshots", withIntermediateDirectories: true)
+        let scene = #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "subviews": [ { "label": { "id": "title", "frame": [16, 40, 288, 30], "text": "Hi" } } ] } } }"#
+        try scene.write(toFile: dir + "/Snapshots/card.json", atomically: true, encoding: .utf8)
+        let plain = try cli.run(["test", "--record", "missing"], in: dir)
+        #expect(plain.status == 1 && !FileManager.default.fileExists(atPath: dir + "/Snapshots/card.layout.txt"), "\(plain.out)")
+        let first = try cli.run(["test", "--record", "missing", "--layout-records", "text"], in: dir)
+        #expect(first.status == 1 && lastLine(first) == "0 passed, 0 failed, 0 skipped, 1 recorded", "\(first.out)")
+        #expect(first.out.contains("No golden at Snapshots/card.layout.txt; recorded it."), "\(first.out)")
+        let text = try String(contentsOfFile: dir + "/Snapshots/card.layout.txt", encoding: .utf8)
+        let printed = try cli.run(["layout", "Snapshots/card.json"], in: dir)
+        #expect(text == printed.out && text.contains("label #title root.subviews[0] frame=16,40,288,30"), "\(text)")
+        let again = try cli.run(["test", "--layout-records", "text"], in: dir, environment: ["CI": "true"])
+        #expect(again.status == 0, "\(again.out)")
+        // A new id changes no pixel: the image passes, the text does not.
+        try scene.replacingOccurrences(of: "\"title\"", with: "\"heading\"").write(toFile: dir + "/Snapshots/card.json", atomically: true, encoding: .utf8)
+        let renamed = try cli.run(["test", "--layout-records", "text"], in: dir, environment: ["CI": "true"])
+        #expect(renamed.status == 1 && renamed.out.contains("FAIL Snapshots/card.json: Snapshots/card.layout.txt does not match: line 3 differs"), "\(renamed.out)")
+        #expect(try cli.run(["test"], in: dir, environment: ["CI": "true"]).status == 0, "without the option only the image is checked")
+        #expect(try cli.run(["test", "--layout-records", "json"], in: dir).status == 64)
+    }
+
     /// An asset catalog's Contents.json and a hidden folder's files are not scenes; --exclude leaves
     /// out a folder or a glob (each of these files failed the run as a scene that does not decode).
     @Test func assetCatalogsHiddenFoldersAndExcludedFilesAreNotScenes() throws {

@@ -20,7 +20,7 @@ import TintypeModel
 
     func record(_ json: String) throws -> LayoutRecord {
         let scene = try SceneDecoder.decode(json, file: "screen.json")
-        return LayoutRecord(scene: scene, list: try renderer.displayList(for: scene))
+        return try LayoutRecord.rendering(scene, with: renderer).record
     }
 
     func explain(_ change: (String) -> String) throws -> [String] {
@@ -48,6 +48,53 @@ import TintypeModel
         #expect(removed == ["view `card` (screen.json:5:5) removed"], "where the golden's scene wrote it: \(removed)")
         let trait = try explain { $0.replacingOccurrences(of: "\"iPhone SE\"", with: "\"iPhone 8\"") }
         #expect(trait.first == "trait device iPhone SE → iPhone 8", "\(trait)")
+    }
+
+    /// One property changed at a time, each of those the first test leaves out: a size, a text's
+    /// color, a text that no longer fits (by its string, or by its font alone) and fits again.
+    @Test func eachPropertyAloneIsExplained() throws {
+        let resized = try explain { $0.replacingOccurrences(of: "[16, 140, 288, 100]", with: "[16, 140, 300, 120]") }
+        #expect(resized == ["view `card` (screen.json:5:5) resized 288×100 → 300×120"], "\(resized)")
+        let color = try explain { $0.replacingOccurrences(of: "\"size\": 17 }", with: "\"size\": 17 }, \"textColor\": \"#FF3B30\"") }
+        #expect(color == ["text \"Notifications\" (label `title` (screen.json:3:5)): color #000000 → #FF3B30"], "\(color)")
+        let longer = { (base: String) in
+            base.replacingOccurrences(of: "\"Notifications\"", with: "\"Notifications for every app on this phone, all day long\"")
+        }
+        let long = try explain(longer)
+        #expect(long == ["text \"Notifications\" → \"Notifications for every app on this phone, all day long\" (label `title` (screen.json:3:5)), now truncated"],
+                "\(long)")
+        let big = try explain { $0.replacingOccurrences(of: "\"size\": 17", with: "\"size\": 60") }
+        #expect(big.contains("text \"Notifications\" (label `title` (screen.json:3:5)) now truncated"), "\(big)")
+        let back = LayoutRecord.explain(from: try record(longer(Self.base)), to: try record(Self.base), file: "screen.json")
+        #expect(back.first?.hasSuffix("(label `title` (screen.json:3:5))") == true && back.contains { $0.hasSuffix("no longer truncated") }, "\(back)")
+        // The tree marks it too, as `tintype layout` prints it.
+        #expect(try record(longer(Self.base)).tree().contains(" truncated\n"))
+        #expect(!(try record(Self.base)).tree().contains("truncated"))
+    }
+
+    /// Images: another file, one added or removed, a template's tint.
+    @Test func imagesAreExplained() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, fill) in [("a", "#ff0000"), ("b", "#00ff00")] {
+            let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='20'><rect width='20' height='20' fill='\(fill)'/></svg>"
+            try Data(svg.utf8).write(to: URL(fileURLWithPath: dir + "/\(name).svg"))
+        }
+        let scene = #"{ "device": "iPhone SE", "scale": 1, "root": { "view": { "subviews": [ IMAGES ] } } }"#
+        func record(_ images: String) throws -> LayoutRecord {
+            try Data(scene.replacingOccurrences(of: "IMAGES", with: images).utf8).write(to: URL(fileURLWithPath: dir + "/screen.json"))
+            let s = try SceneDecoder.load(path: dir + "/screen.json")
+            return LayoutRecord(scene: s, list: try renderer.displayList(for: s))
+        }
+        let a = #"{ "imageView": { "id": "icon", "frame": [10, 10, 20, 20], "image": "a.svg", "renderingMode": "alwaysTemplate" } }"#
+        let base = try record(a)
+        let swapped = LayoutRecord.explain(from: base, to: try record(a.replacingOccurrences(of: "a.svg", with: "b.svg")))
+        #expect(swapped.contains { $0.hasPrefix("image \"") && $0.contains("b.svg") && $0.hasSuffix("(imageView `icon`) added") }, "\(swapped)")
+        #expect(swapped.contains { $0.contains("a.svg") && $0.hasSuffix("removed") }, "\(swapped)")
+        let tinted = LayoutRecord.explain(from: base, to: try record(a.replacingOccurrences(of: "\"alwaysTemplate\"", with: "\"alwaysTemplate\", \"tintColor\": \"#FF3B30\"")))
+        #expect(tinted.contains { $0.contains("a.svg") && $0.hasSuffix("tint #007AFF → #FF3B30") }, "\(tinted)")
+        let moved = LayoutRecord.explain(from: base, to: try record(a.replacingOccurrences(of: "[10, 10, 20, 20]", with: "[10, 30, 20, 20]")))
+        #expect(moved.first == "imageView `icon` moved 20 pt down", "\(moved)")
     }
 
     /// The most important changes come first, and a long list is cut with a count.

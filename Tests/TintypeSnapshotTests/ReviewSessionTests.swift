@@ -100,6 +100,20 @@ import Testing
         #expect(p.bytes("small") == before)
     }
 
+    /// A suite that keeps layout texts (`--layout-records text`) gets the approved image's text too.
+    @Test func approvingRewritesTheLayoutTextBesideTheGolden() throws {
+        let p = try Project.make()
+        defer { try? FileManager.default.removeItem(atPath: p.dir) }
+        let text = p.dir + "/Snap/small.layout.txt"
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: text))
+        let s = try ReviewSession(bundle: p.bundle, project: p.dir, tool: "9.9")
+        let small = try item(s, "small")
+        #expect(s.decide([small.id], .approved, seen: [:]).written.count == 2)
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == Self.record.tree())
+        #expect(s.undo(small.id, seen: nil).status == 200)
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "old\n")
+    }
+
     @Test func newRemovedAndRenamed() throws {
         let p = try Project.make()
         defer { try? FileManager.default.removeItem(atPath: p.dir) }

@@ -130,13 +130,14 @@ final class Raster {
                     observation.add(DrawnText(
                         item: text, order: order, shownLines: o.shownLines, laidOutLines: o.laidOutLines, truncated: o.truncated,
                         shownCharacters: o.shownCharacters, widestLine: o.widestLine, block: block, visibleBlock: visible,
-                        opacity: text.color.alpha * alpha, background: visible.map { sample(under: $0, groupAlpha: alpha) } ?? []))
+                        opacity: text.color.alpha * alpha,
+                        background: observation.textsOnly ? [] : visible.map { sample(under: $0, groupAlpha: alpha) } ?? []))
                 }
             }
             let missing = try textEngine.draw(text, on: cr, language: language, keepText: keepsText, observe: observe)
             if !missing.isEmpty { missingCharacters.append((text, missing)) }
         case .image(let image):
-            if let observation, let color = image.templateColor {
+            if let observation, !observation.textsOnly, let color = image.templateColor {
                 let frame = screenRect(image.frame)
                 let visible = frame.intersection(screenClip())
                 observation.add(DrawnGlyph(item: image, order: drawnCount, visibleFrame: visible, color: color, opacity: color.alpha * groupAlpha,

@@ -13,10 +13,13 @@ public final class RenderObservation: @unchecked Sendable {
     /// What was drawn over everything before it and may hide or tint it: color fills (a dimming
     /// layer, a bar's background) and backdrops, with their order and bounds on the screen.
     public private(set) var layers: [DrawnLayer] = []
-    public init() {}
-    func add(_ l: DrawnLayer) { layers.append(l) }
+    /// Only the texts and how they fared, without what lies under them (no pixels sampled): what a
+    /// layout record needs (which texts were truncated), at next to no cost.
+    public let textsOnly: Bool
+    public init(textsOnly: Bool = false) { self.textsOnly = textsOnly }
+    func add(_ l: DrawnLayer) { if !textsOnly { layers.append(l) } }
     func add(_ t: DrawnText) { texts.append(t) }
-    func add(_ g: DrawnGlyph) { glyphs.append(g) }
+    func add(_ g: DrawnGlyph) { if !textsOnly { glyphs.append(g) } }
 }
 
 /// A text item as drawn.

@@ -62,7 +62,13 @@ extension LayoutRecord {
             for t in before { add(2, "text \(quote(t.text)) removed\(owner(path))") }
             for (o, n) in pairs {
                 let what = "text \(quote(n.text))\(owner(path))"
-                if o.text != n.text { add(2, "text \(quote(o.text)) → \(quote(n.text))\(owner(path))") }
+                let cut = (o.truncated ?? false, n.truncated ?? false)
+                if o.text != n.text {
+                    add(2, "text \(quote(o.text)) → \(quote(n.text))\(owner(path))" + (cut == (false, true) ? ", now truncated" : ""))
+                } else if cut == (false, true) {
+                    add(2, "\(what) now truncated")
+                }
+                if cut == (true, false) { add(2, "\(what) no longer truncated") }
                 if o.font != n.font || o.size != n.size {
                     let from = o.font == n.font ? number(o.size) : "\(o.font) \(number(o.size))"
                     let to = o.font == n.font ? number(n.size) : "\(n.font) \(number(n.size))"

@@ -48,6 +48,9 @@ public struct LayoutRecord: Codable, Sendable, Equatable {
         public var size: Double
         public var color: String
         public var frame: [Double]
+        /// True when the text did not fit (ellipsized or lines dropped); absent otherwise, and in
+        /// records made without drawing.
+        public var truncated: Bool?
     }
 
     public struct ImageEntry: Codable, Sendable, Equatable {
@@ -63,8 +66,18 @@ public struct LayoutRecord: Codable, Sendable, Equatable {
         self.traits = traits; self.views = views; self.texts = texts; self.images = images
     }
 
-    /// The record of `list`, the display list of `scene`.
-    public init(scene: Scene, list: DisplayList) {
+    /// `scene` drawn by `renderer`, and its record with the texts that did not fit marked: what
+    /// `tintype test` stores in a golden and `tintype layout` prints.
+    public static func rendering(_ scene: Scene, with renderer: Renderer) throws(RenderError) -> (bitmap: Bitmap, record: LayoutRecord) {
+        let list = try renderer.displayList(for: scene)
+        let observation = RenderObservation(textsOnly: true)
+        let bitmap = try renderer.render(list, observation: observation)
+        return (bitmap, LayoutRecord(scene: scene, list: list, observation: observation))
+    }
+
+    /// The record of `list`, the display list of `scene`; with the `observation` of its render,
+    /// the texts that did not fit are marked truncated.
+    public init(scene: Scene, list: DisplayList, observation: RenderObservation? = nil) {
         var traits: [String: String] = [
             "device": scene.device.name, "orientation": "\(scene.orientation)", "scale": Self.number(list.scale),
             "contentSize": scene.contentSizeCategory.rawValue, "direction": "\(scene.layoutDirection)",
@@ -103,6 +116,14 @@ public struct LayoutRecord: Codable, Sendable, Equatable {
             }
         }
         collect(list.items)
+        if let observation {
+            // The drawn texts, by the view that drew them, their string and frame.
+            func key(_ source: String, _ text: String, _ frame: [Double]) -> String { source + "\u{0}" + text + "\u{0}" + "\(frame)" }
+            let cut = Set(observation.texts.filter(\.truncated).map { key($0.item.source, $0.item.text, Self.rounded($0.item.frame)) })
+            if !cut.isEmpty {
+                for i in texts.indices where cut.contains(key(texts[i].path, texts[i].text, texts[i].frame)) { texts[i].truncated = true }
+            }
+        }
         self.traits = traits
         self.texts = texts
         self.images = images
@@ -146,6 +167,7 @@ public struct LayoutRecord: Codable, Sendable, Equatable {
 
     static func describe(_ t: TextEntry) -> String {
         "text \(quote(t.text)) \(t.font) \(number(t.size)) \(t.color) frame=" + t.frame.map(number).joined(separator: ",")
+            + (t.truncated == true ? " truncated" : "")
     }
 
     static func describe(_ i: ImageEntry) -> String {

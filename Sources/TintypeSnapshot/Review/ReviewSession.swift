@@ -69,7 +69,11 @@ public final class ReviewSession: @unchecked Sendable {
     }
 
     /// Where a decision's bytes come from.
-    enum Source { case file(String), absent }
+    enum Source {
+        case file(String), absent
+        /// The layout text (`tintype layout`'s tree) of the record inside this PNG.
+        case layoutText(String)
+    }
 
     /// The outcome of a decision or an undo.
     public struct Outcome: Sendable {
@@ -140,7 +144,14 @@ public final class ReviewSession: @unchecked Sendable {
                 item.actual = golden
                 item.undecidable = "it passed: there is nothing to decide"
             case .failed:
-                guard e.actual != nil else {
+                guard let actual = e.actual, actual.lowercased().hasSuffix(".png") || !isPNG else {
+                    if let actual = e.actual, actual.hasSuffix(".txt") {
+                        item.group = .changed
+                        item.undecidable = "its layout text changed, not its pixels: record it with 'tintype test --record failed --layout-records text'"
+                        (item.expected, item.actual, item.diff) = (nil, golden, nil)
+                        list.append(item)
+                        continue
+                    }
                     // Nothing rendered: the scene failed to decode or render; nothing to approve.
                     item.group = e.goldenSHA256 == nil ? .new : .changed
                     item.undecidable = "the scene did not render: fix it and run 'tintype test' again"
@@ -148,14 +159,12 @@ public final class ReviewSession: @unchecked Sendable {
                     list.append(item)
                     continue
                 }
-                if e.goldenSHA256 == nil {
-                    item.group = .new; item.ratio = 1
-                    item.onApprove = [(golden, .file(e.actual!))]
-                } else {
-                    item.group = .changed
-                    if e.differentPixels == nil { item.ratio = 1 }
-                    item.onApprove = [(golden, .file(e.actual!))]
-                }
+                item.group = e.goldenSHA256 == nil ? .new : .changed
+                if e.goldenSHA256 == nil || e.differentPixels == nil { item.ratio = 1 }
+                item.onApprove = [(golden, .file(actual))]
+                // A suite that keeps layout texts (--layout-records text) gets the approved one's too.
+                let text = String(golden.dropLast(4)) + ".layout.txt"
+                if isPNG && FileManager.default.fileExists(atPath: text) { item.onApprove.append((text, .layoutText(actual))) }
             case .recorded:
                 // The run recorded it already: approving keeps it; rejecting puts back what was there.
                 item.actual = e.actual ?? golden
@@ -260,6 +269,15 @@ public final class ReviewSession: @unchecked Sendable {
                         var bytes = Array(data)
                         // As recording writes it: stamped (an artifact of an older run may not be).
                         if GoldenStamp.valid(in: bytes) == nil { bytes = try GoldenStamp.stamped(bytes) }
+                        try GoldenStore.write(golden: bytes, to: path)
+                        undo.append((path, before, GoldenStamp.sha256Hex(bytes)))
+                        expectedHash[FilePaths.lexical(path)] = .some(GoldenStamp.sha256Hex(bytes))
+                    case .layoutText(let artifact):
+                        guard let data = FileManager.default.contents(atPath: artifact),
+                              let record = try LayoutRecordChunk.record(in: Array(data), file: artifact) else {
+                            throw SnapshotError("\(artifact) carries no layout record")
+                        }
+                        let bytes = Array(record.tree().utf8)
                         try GoldenStore.write(golden: bytes, to: path)
                         undo.append((path, before, GoldenStamp.sha256Hex(bytes)))
                         expectedHash[FilePaths.lexical(path)] = .some(GoldenStamp.sha256Hex(bytes))

@@ -290,8 +290,8 @@ extension Snapshotting where Value == Scene, Format == RecordedImage {
 
     public static func recordedImage(renderer: Renderer) -> Snapshotting<Scene, RecordedImage> {
         Snapshotting(pathExtension: "png", diffing: .recordedPNG) { scene in
-            let list = try renderer.displayList(for: scene)
-            return RecordedImage(bitmap: try renderer.render(list), record: LayoutRecord(scene: scene, list: list), file: scene.source.file)
+            let (bitmap, record) = try LayoutRecord.rendering(scene, with: renderer)
+            return RecordedImage(bitmap: bitmap, record: record, file: scene.source.file)
         }
     }
 }
