@@ -8,10 +8,11 @@ struct StampCommand: Command {
     static let arguments = "GOLDEN.png|DIR..."
     static let discussion = """
         Goldens recorded by this version of Tintype carry a stamp: a private PNG chunk (tiNT) with
-        the SHA-256 of the pixels the file decodes to and of the file's other bytes. A check whose
-        render hashes the same passes without decoding the golden. This command adds the stamp to
-        goldens recorded earlier or written by other tools, without changing their pixels or any
-        other byte of the file. A golden edited after it was stamped is recognized (its bytes no
+        the BLAKE3 hash of the pixels the file decodes to and of the file's other bytes. A check
+        whose render hashes the same passes without decoding the golden. This command adds the stamp
+        to goldens recorded earlier or written by other tools, and renews a stamp of SHA-256 hashes
+        (written by earlier versions, and still checked, more slowly), without changing their pixels
+        or any other byte of the file. A golden edited after it was stamped is recognized (its bytes no
         longer match) and compared pixel by pixel until it is stamped again.
 
         A file named is stamped. A folder is searched for .png files recursively, and of those

@@ -101,4 +101,62 @@ import Testing
         #expect(Array(FileManager.default.contents(atPath: dir + "/g.png")!) == bytes)
         #expect(throws: ImageFileError.self) { try GoldenStore.stamp(golden: dir + "/missing.png") }
     }
+
+    /// The hashes against published test vectors: BLAKE3's (its test_vectors.json: the empty input,
+    /// and 1,025 bytes counting 0…250 over and over, which spans two chunks) and SHA-256's ("abc").
+    @Test func theHashesAreBlake3AndSHA256() {
+        func hex(_ bytes: [UInt8], _ hash: GoldenStamp.Hash) -> String {
+            bytes.withUnsafeBytes { GoldenStamp.digest([$0], hash) }.map { String(format: "%02x", $0) }.joined()
+        }
+        #expect(hex([], .blake3) == "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262")
+        #expect(hex((0..<1025).map { UInt8($0 % 251) }, .blake3) == "d00278ae47eb27b34faecf67b4fe263f82d5412916c1ffd97c8cb7fb814b8444")
+        #expect(hex(Array("abc".utf8), .sha256) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // Parts hash as their concatenation.
+        let whole = (0..<5000).map { UInt8($0 % 251) }
+        let parts = whole.withUnsafeBytes { all in GoldenStamp.digest([UnsafeRawBufferPointer(rebasing: all[..<7]), UnsafeRawBufferPointer(rebasing: all[7...])], .blake3) }
+        #expect(parts == whole.withUnsafeBytes { GoldenStamp.digest([$0], .blake3) })
+    }
+
+    /// A golden stamped by an earlier Tintype holds SHA-256 hashes (version 1): it still passes
+    /// without being decoded, and `stamp` renews it to today's hash, every other byte kept.
+    @Test func aStampOfSHA256HashesStillVerifiesAndIsRenewed() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let png = try white.pngData()
+        let iendAt = iend(png)
+        let unstamped = Array(png[..<iendAt]) + Array(png[iendAt...])
+        let sha = { (parts: [UnsafeRawBufferPointer]) in GoldenStamp.digest(parts, .sha256) }
+        let fileHash = unstamped.withUnsafeBytes { sha([$0]) }
+        var chunk = GoldenStamp.bigEndian(UInt32(GoldenStamp.dataLength)) + GoldenStamp.chunkType + [1]
+            + GoldenStamp.pixelHash(white, .sha256) + fileHash
+        chunk += GoldenStamp.bigEndian(GoldenStamp.crc32(chunk[4...]))
+        let old = Array(png[..<iendAt]) + chunk + Array(png[iendAt...])
+        try AtomicFile.write(old, to: dir + "/g.png")
+        let stamp = try #require(GoldenStamp.valid(in: old))
+        #expect(stamp.hash == .sha256 && stamp.matches(white) && !stamp.matches(changed))
+        let store = GoldenStore(artifactsDirectory: dir + "/artifacts")
+        var passed = true
+        let quiet = decodesNothing { passed = passed && store.verify(white, golden: dir + "/g.png", name: "g", mode: .never).status == .passed }
+        #expect(passed && quiet, "passes, decoding nothing")
+        #expect(try GoldenStore.stamp(golden: dir + "/g.png") == true, "an old stamp is renewed")
+        let renewed = Array(FileManager.default.contents(atPath: dir + "/g.png")!)
+        let now = try #require(GoldenStamp.valid(in: renewed))
+        #expect(now.hash == .blake3 && now.pixels == GoldenStamp.pixelHash(white) && now.pixels != stamp.pixels)
+        let newChunk = try stampChunk(renewed)
+        #expect(renewed[newChunk.startIndex + 8] == 2, "version byte 2: BLAKE3")
+        #expect(Array(renewed[..<newChunk.startIndex]) + Array(renewed[newChunk.endIndex...]) == png)
+        #expect(try GoldenStore.stamp(golden: dir + "/g.png") == false)
+    }
+
+    /// A stamp of a version this Tintype does not know is no stamp: the golden is decoded.
+    @Test func aStampOfAnUnknownVersionIsIgnored() throws {
+        let stamped = try GoldenStamp.stamped(try white.pngData())
+        var future = stamped
+        let at = try stampChunk(stamped).startIndex
+        future[at + 8] = 3
+        let crc = GoldenStamp.crc32(future[(at + 4)..<(at + 8 + GoldenStamp.dataLength)])
+        future.replaceSubrange((at + 8 + GoldenStamp.dataLength)..<(at + 12 + GoldenStamp.dataLength), with: GoldenStamp.bigEndian(crc))
+        #expect(GoldenStamp.valid(in: stamped) != nil)
+        #expect(GoldenStamp.valid(in: future) == nil)
+    }
 }

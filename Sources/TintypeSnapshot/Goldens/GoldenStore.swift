@@ -123,11 +123,11 @@ public struct GoldenStore: Sendable {
 
     /// Adds (or renews) the stamp of the PNG at `path` so that verifying against it need not decode
     /// it: the pixels and image data stay as they are, byte for byte. Returns false when the file
-    /// already had a valid stamp and was left alone.
+    /// already had a valid stamp of today's hash and was left alone (an older stamp is renewed).
     public static func stamp(golden path: String) throws(ImageFileError) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { throw ImageFileError("cannot read \(path)") }
         let bytes = Array(data)
-        if GoldenStamp.valid(in: bytes) != nil { return false }
+        if GoldenStamp.valid(in: bytes)?.hash == GoldenStamp.version { return false }
         do { try AtomicFile.write(try GoldenStamp.stamped(bytes), to: path) } catch {
             throw ImageFileError("\(path): \(error.message)")
         }

@@ -220,12 +220,13 @@ public final class ReviewSession: @unchecked Sendable {
         filesByFolder[folder, default: []].append(key)
     }
 
-    /// The pixels' hash of a PNG file: from its stamp when it has a valid one, else decoded.
+    /// The pixels' hash of a PNG file, with today's stamp hash: from its stamp when it has a valid
+    /// one of that hash, else decoded (a stamp of an older hash could not be compared with it).
     static func pixelHash(ofFile path: String) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let bytes = Array(data)
-        if let stamp = GoldenStamp.valid(in: bytes) { return stamp.pixels }
-        return (try? Bitmap(png: bytes)).map(GoldenStamp.pixelHash)
+        if let stamp = GoldenStamp.valid(in: bytes), stamp.hash == GoldenStamp.version { return stamp.pixels }
+        return (try? Bitmap(png: bytes)).map { GoldenStamp.pixelHash($0) }
     }
 
     /// A snapshot of the items, taken under the lock.
