@@ -378,6 +378,11 @@ enum Watchdog {
     static func read(_ path: String, overriding overrides: TraitSet = TraitSet(), under folder: String? = nil) -> SceneFile {
         watch("reading \(path)") { SceneFile(path: path, overriding: overrides, root: ProjectRoot.given ?? folder) }
     }
+
+    /// A scene file already read and parsed (`SceneFiles.read`), decoded within the budget.
+    static func decode(_ file: SceneFiles.Read, under folder: String? = nil) -> SceneFile {
+        watch("reading \(file.path)") { SceneFile(file, root: ProjectRoot.given ?? folder) }
+    }
 }
 
 /// `--root DIR`: the scene's project, the folder tree its included files, string catalog and

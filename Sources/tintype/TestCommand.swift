@@ -179,16 +179,17 @@ struct TestCommand: Command {
 
     /// The scene files under the folders, each expanded to its renders (SceneFile names them); files
     /// only included by others are left out.
+    /// Each file is read and parsed once, and files are read and decoded on every core.
     func sceneFiles() -> [SceneFile] {
-        var all: [SceneFile] = []
+        var found: [(file: SceneFiles.Read, root: String)] = []
         for dir in directories {
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             // A theme the scenes include is not a scene (SceneFiles says which files are).
-            for path in SceneFiles.scenes(among: Self.files(under: root, ext: ".json", exclude: exclude).map { root + "/" + $0 }) {
-                all.append(Watchdog.read(path, under: root))
-            }
+            let read = SceneFiles.read(Self.files(under: root, ext: ".json", exclude: exclude).map { root + "/" + $0 })
+            found += SceneFiles.scenes(among: read).map { ($0, root) }
         }
-        return all
+        let files = found
+        return concurrentMap(count: files.count) { Watchdog.decode(files[$0].file, under: files[$0].root) }
     }
 
     /// The files under `root` whose names end in `ext`, relative to it and sorted. Folders whose

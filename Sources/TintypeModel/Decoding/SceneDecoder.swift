@@ -44,9 +44,15 @@ public enum SceneDecoder {
     /// includes, its string catalog and its images must lie inside `root` (by default the scene's
     /// own folder; see `SceneProject`).
     public static func load(path: String, locales: [String] = [], root: String? = nil) throws(SceneError) -> Scene {
+        try load(SceneFiles.Read(path: path), locales: locales, root: root)
+    }
+
+    /// Decodes a scene file already read and parsed (`SceneFiles.read`), as `load(path:)` would.
+    public static func load(_ file: SceneFiles.Read, locales: [String] = [], root: String? = nil) throws(SceneError) -> Scene {
+        let path = file.path
         // Only a regular file is opened, and never read past the limit.
         let data: [UInt8]
-        switch InputFiles.read(path, limit: SceneLimits.maxFileSize) {
+        switch file.bytes {
         case .success(let bytes): data = bytes
         case .failure(.notAFile(.missing)): throw SceneError(file: path, message: "no such file")
         case .failure(.tooLarge(let size)):
@@ -58,7 +64,7 @@ public enum SceneDecoder {
             throw SceneError(file: path, message: "the scene is not inside its project (\(SceneProject.describe(SceneProject(root: root).root))) "
                              + "given with --root; give a folder that holds the scene")
         }
-        return try decode(data, file: path, baseDirectory: base, locales: locales, root: root)
+        return try decode(data, file: path, baseDirectory: base, locales: locales, root: root, recorder: nil, parsed: file.parsed)
     }
 
     /// Decodes a scene from its bytes. `file` names it in messages; image paths are relative to
@@ -71,14 +77,14 @@ public enum SceneDecoder {
 
     /// Decodes, recording every object read and what each read accepts (see `SceneSchema`).
     static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = [], root: String? = nil,
-                       recorder: KeyRecorder?) throws(SceneError) -> Scene {
+                       recorder: KeyRecorder?, parsed: Result<JSONNode, JSONSyntaxError>? = nil) throws(SceneError) -> Scene {
         guard bytes.count <= SceneLimits.maxFileSize else {
             throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
         }
         let projectRoot = root
         var root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
+        do throws(JSONSyntaxError) {
+            if let parsed { root = try parsed.get() } else { root = try JSONParser.parse(bytes) }
         } catch {
             throw SceneError(file: file, position: error.position, message: "malformed JSON: \(error.message)")
         }

@@ -192,18 +192,68 @@ enum SceneIncludes {
 /// SceneFiles.scenes(among: ["s/a.json", "s/b.json", "s/theme.json"])   // ["s/a.json", "s/b.json"]
 /// ```
 public enum SceneFiles {
+    /// A .json file read and parsed once: what `scenes(among:)` reads of it to tell a scene from a
+    /// part of scenes, and what decoding it as a scene starts from (`SceneDecoder.load(_:)`), so
+    /// that a run that does both reads and parses each file once.
+    public struct Read: Sendable {
+        /// The file as given.
+        public let path: String
+        /// Its bytes, or why they could not be read (a scene's limit on size applies).
+        let bytes: Result<[UInt8], InputFiles.ReadFailure>
+        /// Its JSON, or where the syntax is wrong; nil when it could not be read.
+        let parsed: Result<JSONNode, JSONSyntaxError>?
+
+        /// Reads and parses the file at `path`.
+        public init(path: String) {
+            self.path = path
+            bytes = InputFiles.read(path, limit: SceneLimits.maxFileSize)
+            if case .success(let data) = bytes {
+                do throws(JSONSyntaxError) { parsed = .success(try JSONParser.parse(data)) } catch { parsed = .failure(error) }
+            } else {
+                parsed = nil
+            }
+        }
+
+        /// The files its `"include"` names (standardized) and whether it has a `"root"`; nil when
+        /// it is not a JSON object.
+        var topLevel: (includes: [String], hasRoot: Bool)? {
+            guard case .success(let node)? = parsed, case .object(let members) = node.value else { return nil }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            var includes: [String] = []
+            if case .array(let items)? = members.first(where: { $0.key == "include" })?.value.value {
+                for item in items {
+                    if case .string(let name) = item.value, !name.isEmpty {
+                        includes.append(URL(fileURLWithPath: name, relativeTo: folder).absoluteURL.standardized.path)
+                    }
+                }
+            }
+            return (includes, members.contains { $0.key == "root" })
+        }
+    }
+
+    /// The files at `paths`, read and parsed on every core, in the same order.
+    public static func read(_ paths: [String]) -> [Read] {
+        concurrentMap(count: paths.count) { Read(path: paths[$0]) }
+    }
+
     /// `paths` without the files that are only included, without audit suite files
     /// (`tintype-audit.json`) and without the files inside asset catalogs (`*.xcassets`), in the same order. A file that cannot be
     /// read or parsed stays (decoding it reports why).
     public static func scenes(among paths: [String]) -> [String] {
+        scenes(among: read(paths)).map(\.path)
+    }
+
+    /// `files` without the ones that are not scenes, as `scenes(among:)` for paths says.
+    public static func scenes(among files: [Read]) -> [Read] {
         var included = Set<String>()
         var roots: [String: Bool] = [:]
-        for path in paths {
-            guard let top = topLevel(of: path) else { continue }
-            roots[standardized(path)] = top.hasRoot
+        for file in files {
+            guard let top = file.topLevel else { continue }
+            roots[standardized(file.path)] = top.hasRoot
             included.formUnion(top.includes)
         }
-        return paths.filter { p in
+        return files.filter { file in
+            let p = file.path
             // An audit suite file sets rules for the scenes beside it; it is not one.
             if p.split(separator: "/").last.map(String.init) == AuditSettings.suiteFileName { return false }
             // An asset catalog's Contents.json files (an app's storyboard beside its Assets.xcassets) are Xcode's.
@@ -216,23 +266,6 @@ public enum SceneFiles {
     /// Whether the file at `path` is one that only `others` include (see `scenes(among:)`).
     public static func isIncludedOnly(_ path: String, among others: [String]) -> Bool {
         !scenes(among: others + [path]).contains(path)
-    }
-
-    /// The files `path` names in its `"include"` (standardized) and whether it has a `"root"`.
-    static func topLevel(of path: String) -> (includes: [String], hasRoot: Bool)? {
-        guard let size = fileSize(atPath: path), size <= SceneLimits.maxFileSize,
-              let data = FileManager.default.contents(atPath: path),
-              let node = try? JSONParser.parse(Array(data)), case .object(let members) = node.value else { return nil }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var includes: [String] = []
-        if case .array(let items)? = members.first(where: { $0.key == "include" })?.value.value {
-            for item in items {
-                if case .string(let name) = item.value, !name.isEmpty {
-                    includes.append(URL(fileURLWithPath: name, relativeTo: folder).absoluteURL.standardized.path)
-                }
-            }
-        }
-        return (includes, members.contains { $0.key == "root" })
     }
 
     static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).absoluteURL.standardized.path }

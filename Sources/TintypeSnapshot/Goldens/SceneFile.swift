@@ -63,6 +63,17 @@ public struct SceneFile: Sendable {
         self.init(path: path, decoded: scene, error: error, overriding: overrides)
     }
 
+    /// Expands a scene file already read and parsed (`SceneFiles.read`), as `init(path:)` would.
+    public init(_ file: SceneFiles.Read, overriding overrides: TraitSet = TraitSet(), root: String? = nil) {
+        let scene: Scene?
+        var error: String?
+        do { scene = try SceneDecoder.load(file, locales: overrides.locale.map { [$0] } ?? [], root: root) } catch let e {
+            scene = nil
+            error = e.description
+        }
+        self.init(path: file.path, decoded: scene, error: error, overriding: overrides)
+    }
+
     /// A scene already decoded (or made in Swift), named as if it were read from `path`.
     public init(path: String, scene: Scene, overriding overrides: TraitSet = TraitSet()) {
         self.init(path: path, decoded: scene, error: nil, overriding: overrides)
