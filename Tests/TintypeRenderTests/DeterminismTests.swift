@@ -58,6 +58,49 @@ import TintypeModel
         }
     }
 
+    /// Text in more faces than Cairo keeps open (ten): nine weights of Inter and a dozen scripts of
+    /// the fallback chain, so faces are closed and opened all the time. Written as PDF and SVG on
+    /// eight threads beside PNG renders, a document's fonts emitted as it was shown or finished
+    /// while other threads looked glyphs up: Cairo closed a face in use and the process crashed in
+    /// FreeType. Every render must now give the bytes it gives alone.
+    @Test func documentsEmittingFontsBesideTextDrawnElsewhere() throws {
+        let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+        let texts = ["Hamburgefonstiv 0123", "مرحبا بالعالم", "שלום עולם", "नमस्ते दुनिया", "สวัสดีชาวโลก", "こんにちは世界", "안녕하세요",
+                     "你好，世界", "Привет мир", "Γειά σου Κόσμε", "😀🎉👍🏽", "ሰላም", "Բարեւ"]
+        var labels: [String] = []
+        for (i, weight) in weights.enumerated() {
+            for (j, size) in [12, 24].enumerated() {
+                labels.append(#"{"label": {"frame": [\#(4 + j * 160), \#(10 + i * 22), 156, 20], "text": "\#(texts[(i + j) % texts.count]) \#(weight)", "#
+                    + #""font": {"size": \#(size), "weight": "\#(weight)"}}}"#)
+            }
+        }
+        for (k, text) in texts.enumerated() {
+            labels.append(#"{"label": {"frame": [4, \#(210 + k * 24), 300, 22], "text": "\#(text)", "font": {"size": \#(15 + k), "weight": "\#(weights[k % 9])"}}}"#)
+        }
+        let scene = try SceneDecoder.decode(#"{"device": "iPhone SE", "scale": 1, "root": {"view": {"subviews": [\#(labels.joined(separator: ", "))]}}}"#)
+        let formats: [ImageFormat] = [.pdf, .svg, .png]
+        let alone = try formats.map { try Renderer(warn: { _ in }).render(scene, as: $0) }
+        let renderer = Renderer(warn: { _ in })
+        final class Box: @unchecked Sendable { var differing: [String] = []; let lock = NSLock() }
+        let box = Box()
+        let group = DispatchGroup()
+        for t in 0..<8 {
+            group.enter()
+            let thread = Thread {
+                for round in 0..<6 {
+                    let f = (t + round) % formats.count
+                    let bytes = try? renderer.render(scene, as: formats[f])
+                    if bytes != alone[f] { box.lock.withLock { box.differing.append("\(formats[f].rawValue) on thread \(t), round \(round)") } }
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        #expect(box.differing.isEmpty, "differs from the render made alone: \(box.differing)")
+    }
+
     /// A surface over shared pixels keeps them alive while Cairo holds it, after every Swift
     /// reference is gone, and carries the PNG file's bytes for vector output to embed.
     @Test func sharedPixelsOutliveTheirOwnersWhileCairoHoldsAView() throws {

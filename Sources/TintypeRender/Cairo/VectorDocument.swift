@@ -88,7 +88,12 @@ final class VectorDocument {
     /// A document dropped unfinished is finished here, while it can still say where the bytes go
     /// (they are thrown away with it).
     deinit {
-        if let page, !finished { cairo_surface_finish(page.pointer) }
+        // Finishing emits the fonts, and the surface's last reference releases them: both under
+        // the font lock, as every glyph lookup is (TextEngine.withFontsLocked).
+        TextEngine.withFontsLocked {
+            if let page, !finished { cairo_surface_finish(page.pointer) }
+            page = nil
+        }
     }
 
     /// Draws `list` as the next page (an SVG has only one).
@@ -112,7 +117,8 @@ final class VectorDocument {
         let surface = try pageSurface(width: list.size.width, height: list.size.height)
         let raster = try Raster(list: list, images: images, page: surface, replaying: tape, keepsText: format == .pdf)
         try draw(raster)
-        cairo_show_page(raster.cr)
+        // A page shown may rasterize fallback images, text included: glyph lookups, under the font lock.
+        TextEngine.withFontsLocked { cairo_show_page(raster.cr) }
         pages += 1
     }
 
@@ -163,7 +169,7 @@ final class VectorDocument {
     /// Finishes the document and returns its bytes.
     func finish() throws(RenderError) -> [UInt8] {
         guard let page else { throw RenderError(path: "", message: "the document has no page") }
-        cairo_surface_finish(page.pointer)
+        TextEngine.withFontsLocked { cairo_surface_finish(page.pointer) }
         finished = true
         let status = cairo_surface_status(page.pointer)
         guard status == CAIRO_STATUS_SUCCESS else {

@@ -12,7 +12,21 @@ import TintypeModel
 final class TextEngine: TextMeasuring, @unchecked Sendable {
     static let shared = TextEngine()
 
-    private let lock = NSLock()
+    /// One lock for every engine, held around every Pango call and every Cairo call that may look
+    /// a glyph up or emit a font outside one (`withFontsLocked`). Cairo keeps at most ten FreeType
+    /// faces open and closes an idle one to open another, judging "idle" without the other face's
+    /// own lock: a PDF finished on one thread (its font subsets open faces) closed a face another
+    /// thread's glyph lookup had just taken, and the stress run crashed in FreeType (docs/determinism.md).
+    private static let fontLock = NSLock()
+    private var lock: NSLock { Self.fontLock }
+
+    /// Runs `body` holding the font lock: for Cairo calls outside Pango that look glyphs up or emit
+    /// fonts (a PDF or SVG page shown, the document finished or destroyed).
+    static func withFontsLocked<T>(_ body: () -> T) -> T {
+        fontLock.lock()
+        defer { fontLock.unlock() }
+        return body()
+    }
     private let fontMap: UnsafeMutablePointer<PangoFontMap>?
     private let context: OpaquePointer?
     private let measuringContext: OpaquePointer?
