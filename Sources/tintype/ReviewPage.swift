@@ -5,7 +5,7 @@
 /// its golden and render (`/image/ID/ROLE`), its explanation and its changed regions
 /// (`/api/regions/ID`). Decisions are POSTs to `/api/decide` and `/api/undo`; every answer carries
 /// the whole state, which the page draws again. The `html` element carries its state for tools and
-/// tests: `data-js`, `data-items`, `data-current` (an image's id), `data-mode`, `data-loupe`
+/// tests: `data-js`, `data-ready-ms` (from navigation to the list and first image drawn), `data-items`, `data-current` (an image's id), `data-mode`, `data-loupe`
 /// (the image pixel under the loupe), `data-region`, `data-flicker` (which image shows), `data-busy`.
 enum ReviewPage {
     static let html = #"""
@@ -128,6 +128,7 @@ async function load() {
   apply(await res.json());
   const first = shown().find(decidable) || shown()[0];
   select(first ? first.id : null);
+  root.dataset.readyMs = Math.round(performance.now());
   root.dataset.js = "ready";
 }
 
@@ -171,7 +172,7 @@ function select(id) {
 function drawDetail() {
   const i = item(current);
   $("name").textContent = i ? i.name : "Nothing to review";
-  $("why").textContent = i ? (i.why || "") : "";
+  $("why").textContent = i ? [i.message, i.why].filter(Boolean).join("\n") : "";
   if (!i) { $("meta").textContent = ""; $("viewer").replaceChildren(); $("regions").replaceChildren(); return; }
   const parts = [titles[i.group]];
   if (i.group !== "passed") parts.push(percent(i.ratio) + " of the pixels changed");

@@ -39,7 +39,7 @@ final class ReviewSite: @unchecked Sendable {
             return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(ReviewPage.html.utf8),
                                 headers: [("Content-Security-Policy", PreviewPage.contentSecurityPolicy)])
         case "api" where s == ["api", "items"]:
-            return .json(state(session.snapshot))
+            return items()
         case "api" where s.count == 3 && s[1] == "regions":
             guard let id = Int(s[2]), session.snapshot.indices.contains(id) else { return .text(404, "no image \(s[2])") }
             return .json(["id": id, "regions": session.regions(id)])
@@ -47,6 +47,56 @@ final class ReviewSite: @unchecked Sendable {
             return image(s[1], role: s[2])
         default:
             return .text(404, "not found: \(request.path)")
+        }
+    }
+
+    private let cacheLock = NSLock()
+    private var cached: (version: Int, response: HTTPResponse)?
+
+    /// The whole state, kept while no decision changes it (revisions only rise, so their sum names it):
+    /// a run of thousands of images is encoded once, not on every page load.
+    private func items() -> HTTPResponse {
+        let items = session.snapshot
+        let version = items.reduce(0) { $0 + $1.revision }
+        cacheLock.lock(); defer { cacheLock.unlock() }
+        if let cached, cached.version == version { return cached.response }
+        var text = ""
+        Self.writeJSON(state(items), to: &text)
+        let response = HTTPResponse(status: 200, contentType: "application/json", body: Array(text.utf8))
+        cached = (version, response)
+        return response
+    }
+
+    /// JSON with sorted keys, as `HTTPResponse.json` writes it, written directly: Foundation's
+    /// JSONSerialization takes most of a second on Linux for a run of a thousand images.
+    static func writeJSON(_ value: Any, to out: inout String) {
+        switch value {
+        case let s as String:
+            out += "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                }
+            }
+            out += "\""
+        case let b as Bool: out += b ? "true" : "false"
+        case let i as Int: out += String(i)
+        case let d as Double: out += d.isFinite ? "\(d)" : "null"
+        case let a as [Any]:
+            out += "["
+            for (n, v) in a.enumerated() { if n > 0 { out += "," }; writeJSON(v, to: &out) }
+            out += "]"
+        case let o as [String: Any]:
+            out += "{"
+            for (n, k) in o.keys.sorted().enumerated() { if n > 0 { out += "," }; writeJSON(k, to: &out); out += ":"; writeJSON(o[k]!, to: &out) }
+            out += "}"
+        default: out += "null"
         }
     }
 
@@ -66,8 +116,12 @@ final class ReviewSite: @unchecked Sendable {
     func json(_ item: ReviewSession.Item) -> [String: Any] {
         var j: [String: Any] = [
             "id": item.id, "group": item.group.rawValue, "name": item.displayName, "golden": item.golden,
-            "ratio": item.ratio, "message": item.message, "decision": item.decision.rawValue, "revision": item.revision,
+            "ratio": item.ratio, "decision": item.decision.rawValue, "revision": item.revision,
         ]
+        // The message only when it holds more than its explanation (which the page shows).
+        if item.why == nil || !item.message.hasPrefix("Why:") && item.message.count > (item.why?.count ?? 0) + 1 {
+            j["message"] = item.why.map { item.message.replacingOccurrences(of: "\n" + $0, with: "") } ?? item.message
+        }
         if let scene = item.scene { j["scene"] = scene }
         if let v = item.variant { j["variant"] = v }
         if let why = item.why { j["why"] = why }

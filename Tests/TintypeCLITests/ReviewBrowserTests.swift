@@ -141,6 +141,36 @@ import Testing
         #expect(bytes(dir + "/Snapshots/A/card.png") != card)
     }
 
+    /// --git stages what an approval writes, and what its undo puts back.
+    @Test(.timeLimit(.minutes(2)))
+    func gitStagesApprovedGoldens() throws {
+        let dir = try project()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func git(_ args: [String]) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + args
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        _ = try git(["init", "-q"])
+        _ = try git(["add", "Snapshots"])
+        _ = try git(["commit", "-q", "-m", "goldens"])
+        let server = try Server(dir, ["--git"])
+        defer { server.stop() }
+        let host = "Host: 127.0.0.1:\(server.port)\r\nX-Tintype-Review: 1\r\n"
+        #expect(try server.send("POST /api/decide?decision=approved&ids=0 HTTP/1.1\r\n\(host)\r\n").status == 200)
+        #expect(try git(["diff", "--cached", "--name-only"]) == "Snapshots/A/card.png\n")
+        #expect(try server.send("POST /api/undo?id=0 HTTP/1.1\r\n\(host)\r\n").status == 200)
+        #expect(try git(["diff", "--cached", "--name-only"]) == "", "the undo staged the old bytes back")
+    }
+
     @Test func aBundleFromAnotherVersionAndBadOptionsAreClearErrors() throws {
         let dir = try project()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -183,7 +213,8 @@ import Testing
         #expect(try browser.string("document.documentElement.dataset.current") == "0")
         // The explanation beside the image.
         let why = try browser.string("document.querySelector('#why').textContent")
-        #expect(why.hasPrefix("Why:") && why.contains("text \"Hello\" → \"Hello there\"") && why.contains("font Inter regular 17"), "\(why)")
+        #expect(why.hasPrefix("Snapshots/A/card.png does not match: ") && why.contains("\nWhy:\n"), "the numbers, then the explanation: \(why)")
+        #expect(why.contains("text \"Hello\" → \"Hello there\"") && why.contains("font Inter regular 17"), "\(why)")
         try browser.wait(for: "[...document.querySelectorAll('#viewer img')].every(i => i.dataset.state === 'loaded')")
         #expect(try browser.string("document.querySelector('#viewer img[data-role=actual]').dataset.pixels") == "320x568")
 
