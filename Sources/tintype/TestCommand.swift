@@ -304,6 +304,16 @@ struct TestCommand: Command {
         let auditSession = session
         let tolerance = self.tolerance
         let progress = LiveProgress(kinds: kinds, out: text, total: chosen.count)
+        // JUnit is written as the run goes: each finished check's test case into a spool beside the file.
+        let junitPath = junit ?? artifactsDirectory + "/junit.xml"
+        var spool: JUnitSpool?
+        if kinds.contains(.junit) {
+            do { spool = try JUnitSpool(path: junitPath) } catch {
+                writeStderr("Error: cannot write the JUnit XML to \(junitPath): \(error)")
+                return ExitCode.failure
+            }
+        }
+        let junitSpool = spool
         // Largest screens first: the workers take scenes in this order, and a big scene left for
         // last would keep one core busy while the other has nothing to do. Results keep their order.
         let order = chosen.indices.sorted { a, b in
@@ -319,6 +329,7 @@ struct TestCommand: Command {
                                                                                 layoutText: layoutText) }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress.finished(entry, name: entry.displayName, seconds: seconds)
+            junitSpool?.add(RunResults.Entry(entry, duration: seconds), index: i)
             return (entry, seconds)
         }
         progress.end()
@@ -369,9 +380,11 @@ struct TestCommand: Command {
             })
         }
         if kinds.contains(.github) { for line in GitHubAnnotations.lines(entries) { say(line) } }
-        if kinds.contains(.junit) {
-            let path = junit ?? artifactsDirectory + "/junit.xml"
-            ok = write(Array(JUnitReport.xml(results).utf8), to: path, what: "JUnit XML") && ok
+        if let junitSpool {
+            do { try junitSpool.finish(results) } catch {
+                writeStderr("Error: cannot write the JUnit XML to \(junitPath): \(error)")
+                ok = false
+            }
         }
         if kinds.contains(.json) {
             if let json { ok = write(results.encoded(), to: json, what: "JSON results") && ok } else if let reason = writeAll(results.encoded(), to: STDOUT_FILENO) {

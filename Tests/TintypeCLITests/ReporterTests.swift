@@ -49,6 +49,7 @@ import Testing
         let r = try cli.run(["test", "--junit", "out/junit.xml"], in: dir, environment: env())
         #expect(r.status == 1)
         let xml = try String(contentsOfFile: dir + "/out/junit.xml", encoding: .utf8)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out/junit.xml.partial"), "the spool is removed once the file is written")
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(xml.contains(#"<testsuites name="tintype" tests="4" failures="2" errors="0" skipped="0""#), "\(xml)")
         #expect(xml.components(separatedBy: "<testcase ").count - 1 == 4)
