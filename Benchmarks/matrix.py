@@ -70,9 +70,11 @@ def goldens(line):
 
 def measure(tintype, work):
     suite_wall, suite_rss, suite_line, _ = run(tintype, ["test", "Snapshots", "--artifacts", f"{work}/suite-artifacts"])
+    # The JUnit file's test cases go to its spool (junit.xml.partial) as each check ends.
     junit, report = f"{work}/junit.xml", f"{work}/artifacts/report/index.html"
     wall, rss, line, seen = run(tintype, ["test", f"{work}/Matrix", "--artifacts", f"{work}/artifacts", "--junit", junit,
-                                          "--reporter", "dot"], watch=(junit, report))
+                                          "--reporter", "dot"], watch=(junit + ".partial", report))
+    junit += ".partial"
     n, suite_n = goldens(line), goldens(suite_line)
     if not n or not suite_n:
         sys.exit(f"bench: a run did not finish: {line!r}, {suite_line!r}")
