@@ -82,6 +82,9 @@ public struct Scene: Sendable, Equatable {
     public var animations: [Animation] = [] { didSet { limitsMark.checked = false } }
     /// One of UIKit's own animations (a push, a pop, an alert appearing), at the scene's time.
     public var systemAnimation: SystemAnimation? { didSet { limitsMark.checked = false } }
+    /// What fingers are doing at the moment drawn (docs/motion.md, Gestures), applied to the model
+    /// before layout (`applyingGestures`).
+    public var gestures: [Gesture] = [] { didSet { limitsMark.checked = false } }
     /// The audit rules the scene turns off (`"audit"`), for `tintype audit` and `test --audit`.
     public var audit = AuditSettings() { didSet { limitsMark.checked = false } }
     /// Where the scene was read from (its file and each view's position), for audit findings.

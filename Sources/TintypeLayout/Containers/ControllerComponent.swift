@@ -115,11 +115,14 @@ struct ContainerLayout {
             switch kind {
             case .tableView(var t):
                 t.scroll.contentOffset = Point(x: t.scroll.contentOffset?.x ?? -t.scroll.contentInset.left, y: frame.minY - contentTop)
+                // A finger's pan is in the offset already (`navigation`).
+                t.scroll.pan.y = 0
                 if hoistsRefresh { t.refreshControl?.isPulled = false }
                 return .tableView(t)
             case .scrollView(var s):
                 let x = s.contentOffset?.x ?? -ScrollViewComponent.adjustedInset(s, frame: frame, env: env).left
                 s.contentOffset = Point(x: x, y: frame.minY - contentTop)
+                s.pan.y = 0
                 return .scrollView(s)
             default:
                 return kind
@@ -156,8 +159,12 @@ struct ContainerLayout {
             let automatic = observed.scroll.contentInsetAdjustmentBehavior == .automatic
             let openOffset = -(observed.scroll.contentInset.top + (automatic ? max(0, openBottom - frameTop) : 0))
             let pulled = observed.refresh?.isPulled == true
-            let scrolled: Double = if let o = observed.scroll.contentOffset { o.y - openOffset }
+            var scrolled: Double = if let o = observed.scroll.contentOffset { o.y - openOffset }
                 else if pulled { -TableLayout.Metrics.refreshHeight } else { open.restingScroll }
+            // A finger on the scroll view moves it from there; past the fully open bar, by the rubber band.
+            var vertical = observed.scroll
+            vertical.pan.x = 0
+            scrolled = vertical.panned(Point(x: 0, y: openOffset + scrolled), lower: Point(x: 0, y: openOffset), upper: nil, size: frame.size).y - openOffset
             metrics = open.scrolled(by: scrolled)
             let hoists = pulled && open.fullLargeTitle > 0
             scroll = ScrollPosition(contentTop: frameTop - openOffset - scrolled, hoistsRefresh: hoists)

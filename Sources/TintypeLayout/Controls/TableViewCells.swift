@@ -21,9 +21,19 @@ struct TableCellDrawing {
     static let swipePadding = 15.0
 
     /// A swipe action as laid out: its button's width and its look.
-    struct Button { var action: SwipeAction; var width: Double }
+    struct Button {
+        var action: SwipeAction
+        var width: Double
+        /// The width its title and padding take (its width at rest).
+        var natural: Double
+        /// The first action covering the whole swipe (full-swipe expansion): its title stays by the content.
+        var expanded = false
+        init(action: SwipeAction, width: Double, natural: Double? = nil, expanded: Bool = false) {
+            self.action = action; self.width = width; self.natural = natural ?? width; self.expanded = expanded
+        }
+    }
 
-    func buttons(_ row: TableRow) throws(RenderError) -> (side: SwipeState.Side, buttons: [Button])? {
+    func buttons(_ row: TableRow, width: Double) throws(RenderError) -> (side: SwipeState.Side, buttons: [Button])? {
         let state: SwipeState? = row.showsDeleteConfirmation
             ? SwipeState(side: .trailing, actions: [SwipeAction(title: "Delete", style: .destructive)])
             : row.swiped
@@ -34,6 +44,18 @@ struct TableCellDrawing {
             var w = a.title.map { component.context.text.size(of: $0, font: f).width } ?? 0
             if let image = a.image { w = max(w, try imageSize(image, path: env.path).width) }
             out.append(Button(action: a, width: (w + 2 * Self.swipePadding).rounded(.up)))
+        }
+        guard let p = state.progress, !row.showsDeleteConfirmation else { return (state.side, out) }
+        // A finger part way across (a swipe gesture): the content has moved p of the width, and the
+        // buttons share what it uncovered in proportion to their widths (iOS 11's swipe actions);
+        // past the full-swipe share, the first action covers all of it.
+        let total = out.reduce(0) { $0 + $1.width }
+        let revealed = p * width
+        if p >= Gesture.fullSwipeShare && revealed > total {
+            out = out.enumerated().map { i, b in Button(action: b.action, width: i == 0 ? revealed : 0, natural: b.width, expanded: i == 0) }
+        } else {
+            let k = total > 0 ? revealed / total : 0
+            out = out.map { Button(action: $0.action, width: $0.width * k, natural: $0.width) }
         }
         return (state.side, out)
     }
@@ -189,7 +211,7 @@ struct TableCellDrawing {
                                        corners: corners.isEmpty ? .all : corners)
 
         // A swiped row (or one confirming a delete) slides its content aside.
-        let swipe = try buttons(row)
+        let swipe = try buttons(row, width: cellRect.width)
         let revealed = swipe?.buttons.reduce(0) { $0 + $1.width } ?? 0
         let dx = swipe.map { $0.side == .trailing ? -revealed : revealed } ?? 0
         let shifted = Rect(x: cellRect.minX + dx, y: cellRect.minY, width: cellRect.width, height: cellRect.height)
@@ -414,7 +436,11 @@ struct TableCellDrawing {
             edge = side == .trailing ? r.minX : r.maxX
             let fill = b.action.backgroundColor.map(env.resolve)
                 ?? (b.action.style == .destructive ? Color.systemRed : TableDrawing.swipeNormal)
+            guard b.width > 0 else { continue }
             out.append(.fill(path: .rect(r), paint: .color(fill), rule: .nonZero))
+            // Where the title and image are centered: the button, or (expanded) its own width by the content.
+            let box = !b.expanded ? r : Rect(x: side == .trailing ? r.minX : r.maxX - b.natural, y: r.minY, width: b.natural, height: r.height)
+            var inner: [DisplayItem] = []
             var imageSize: Size?
             if let image = b.action.image { imageSize = try self.imageSize(image, path: path + ".swiped.actions[\(i)].image") }
             let title = b.action.title
@@ -424,17 +450,19 @@ struct TableCellDrawing {
             let blockHeight = (imageSize?.height ?? 0) + (showsTitle && imageSize != nil ? 4 + lh : 0)
             var y = cell.minY + (cell.height - component.separator - blockHeight) / 2
             if let image = b.action.image, let size = imageSize {
-                let ir = Rect(x: r.midX - size.width / 2, y: y, width: size.width, height: size.height)
-                out.append(.image(ImageItem(source: image, filePath: component.context.file(of: image, env: env), frame: ir,
+                let ir = Rect(x: box.midX - size.width / 2, y: y, width: size.width, height: size.height)
+                inner.append(.image(ImageItem(source: image, filePath: component.context.file(of: image, env: env), frame: ir,
                                             templateColor: .white, capInsets: nil, resizingMode: .stretch, origin: path + ".swiped.actions[\(i)]")))
                 y = ir.maxY + 4
                 if showsTitle, let title {
-                    out.append(component.centered(title, font: f, color: .white, frame: Rect(x: r.minX, y: y, width: r.width, height: lh), alignment: .center))
+                    inner.append(component.centered(title, font: f, color: .white, frame: Rect(x: box.minX, y: y, width: box.width, height: lh), alignment: .center))
                 }
             } else if let title {
-                out.append(component.centered(title, font: f, color: .white, frame: Rect(x: r.minX, y: r.minY, width: r.width, height: cell.height - component.separator),
+                inner.append(component.centered(title, font: f, color: .white, frame: Rect(x: box.minX, y: r.minY, width: box.width, height: cell.height - component.separator),
                                               alignment: .center))
             }
+            // A button narrower than at rest (part way open) clips its title and image.
+            out += b.width < b.natural ? [.group(Group(items: inner, clip: .rect(r)))] : inner
         }
         return out
     }

@@ -64,10 +64,16 @@ struct TableDrawing {
 
     var isRefreshing: Bool { table.refreshControl?.isPulled == true }
 
-    /// The offset given, or the resting one (60 further down while a refresh control is pulled).
+    /// The offset given, or the resting one (60 further down while a refresh control is pulled),
+    /// moved by a finger on the table (a pan or a pull), rubber-banded past the top. A table's rows
+    /// below the screen are only estimated, so its far edge is left open.
     var contentOffset: Point {
         let inset = adjustedInset
-        return table.scroll.contentOffset ?? Point(x: -inset.left, y: -inset.top - (isRefreshing ? TableLayout.Metrics.refreshHeight : 0))
+        let resting = Point(x: -inset.left, y: -inset.top - (isRefreshing ? TableLayout.Metrics.refreshHeight : 0))
+        // A table's content is as wide as it is: it does not move sideways.
+        var scroll = table.scroll
+        scroll.pan.x = 0
+        return scroll.panned(table.scroll.contentOffset ?? resting, lower: resting, upper: nil, size: frame.size)
     }
 
     /// Where content (0, 0) lands, in absolute points.
@@ -187,7 +193,9 @@ struct TableDrawing {
         let background = table.backgroundColor.map(env.resolve) ?? (table.style == .plain ? .white : Self.groupedBackground)
         if background.alpha > 0 { out.append(.fill(path: .rect(frame), paint: .color(background), rule: .nonZero)) }
 
-        if let rc = table.refreshControl, rc.isPulled { out += refreshControl(rc) }
+        if let rc = table.refreshControl, rc.isPulled { out += refreshControl(rc) } else if let rc = table.refreshControl, rc.isBeingPulled {
+            out += pulledRefreshControl(rc)
+        }
         if let v = table.tableHeaderView, let r = layout.tableHeader {
             out += try context.layout(placed(v, size: r.size), in: absolute(r), parent: env, path: env.path + ".tableHeaderView")
         }
@@ -307,6 +315,24 @@ struct TableDrawing {
         let f = font(.style(.footnote))
         return TableGlyphs.spinner(center: Point(x: frame.midX, y: bottom - 38), color: color)
             + [centered(title, font: f, color: color, frame: Rect(x: frame.minX, y: bottom - 24, width: frame.width, height: 18), alignment: .center)]
+    }
+
+    /// How far a finger must pull the content below its top for the refresh control to start
+    /// refreshing (an estimate: UIKit publishes none).
+    static let refreshTrigger = 88.0
+
+    /// The refresh control while a finger pulls the table down (a `pull` gesture): in the gap the
+    /// content leaves above it, a spoke for every twelfth of the way to refreshing, centered in the
+    /// gap until there is room for the whole control; far enough, it refreshes (`refreshControl`).
+    func pulledRefreshControl(_ rc: RefreshControl) -> [DisplayItem] {
+        let top = frame.minY + adjustedInset.top
+        let gap = origin.y - top
+        guard gap > 0 else { return [] }
+        if gap >= Self.refreshTrigger { return refreshControl(rc) }
+        let color = env.adjustedTint(rc.tintColor) ?? Self.refreshTint
+        let spokes = Int((12 * gap / Self.refreshTrigger).rounded(.up))
+        let center = Point(x: frame.midX, y: gap >= TableLayout.Metrics.refreshHeight ? origin.y - 30 : top + gap / 2)
+        return TableGlyphs.spinner(center: center, color: color, pulledSpokes: spokes)
     }
 
     /// The section index: small tinted titles down the right edge, centered in the visible height.

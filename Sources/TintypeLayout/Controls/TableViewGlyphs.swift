@@ -54,7 +54,20 @@ enum TableGlyphs {
     /// The refresh control's spinner: 12 spokes (the 20-point gear of docs/uikit-metrics.md, Controls),
     /// the brightest at the top and the ones behind it (counterclockwise) fading, as a refreshing
     /// control shows them.
-    static func spinner(center c: Point, color: Color) -> [DisplayItem] {
+    static func spinner(center c: Point, color: Color) -> [DisplayItem] { spinner(center: c, color: color, pulledSpokes: nil) }
+
+    /// While a finger pulls the control down (`pulledSpokes`): that many spokes, clockwise from the
+    /// top, all alike, as iOS 7–11 show them appearing one by one before the control refreshes.
+    static func spinner(center c: Point, color: Color, pulledSpokes: Int?) -> [DisplayItem] {
+        if let n = pulledSpokes {
+            return (0..<max(0, min(12, n))).map { k in
+                let angle = (-90 + Double(k) * 30) * Double.pi / 180
+                let (dx, dy) = (cos(angle), sin(angle))
+                let inner = Point(x: c.x + dx * 6, y: c.y + dy * 6), outer = Point(x: c.x + dx * 9, y: c.y + dy * 9)
+                return .stroke(path: Path([.move(inner), .line(outer)]), paint: .color(color),
+                               style: StrokeStyle(width: 2, cap: .round, join: .round, miterLimit: 10, dashes: [], dashPhase: 0))
+            }
+        }
         var items: [DisplayItem] = []
         for k in 0..<12 {
             let angle = (-90 - Double(k) * 30) * Double.pi / 180

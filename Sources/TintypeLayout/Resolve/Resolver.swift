@@ -31,6 +31,12 @@ package struct Resolver {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more outside the limits)" : ""
             throw RenderError(path: first.path, message: first.message + more)
         }
+        // Gestures change the model before anything is laid out (docs/motion.md, Gestures); the
+        // animations then start from what they left.
+        var scene = scene
+        if !scene.gestures.isEmpty {
+            do { scene = try scene.applyingGestures() } catch { throw RenderError(path: error.path, message: error.message, position: error.position) }
+        }
         // The animations apply as each view they name is met (Motion), after the limit check: what
         // they interpolate between was checked.
         if motion.isEmpty && !scene.animations.isEmpty {
@@ -38,7 +44,7 @@ package struct Resolver {
             animated.motion = Motion(scene)
             return try animated.displayList(for: scene)
         }
-        let scene = try fitted(scene)
+        scene = try fitted(scene)
         let size = scene.screenSize
         var window = Environment(
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
@@ -63,7 +69,11 @@ package struct Resolver {
         }
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
         let screen = Rect(origin: .zero, size: size)
-        if let system = scene.systemAnimation, system.kind != .alertAppearing, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+        if let p = scene.edgePanProgress, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+            // The interactive pop: at progress p it is the pop animation's frame where the top view
+            // controller has moved p of the width (the finger drives it linearly).
+            items += try navigationTransition(root, nav: nav, kind: .pop, progress: p, screen: screen, window: window)
+        } else if let system = scene.systemAnimation, system.kind != .alertAppearing, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
             items += try navigationTransition(root, nav: nav, kind: system.kind, progress: system.progress(at: scene.time), screen: screen, window: window)
         } else {
             items += try resolve(root, in: screen, parent: window, path: "root")

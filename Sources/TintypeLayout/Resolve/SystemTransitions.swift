@@ -36,17 +36,21 @@ extension Resolver {
             Group(items: items, clip: .rect(Rect(x: content.x - dx, y: content.y, width: content.width, height: content.height)),
                   transform: Transform2D(translationX: dx, y: 0))
         }
+        // Right to left the screens come from and go to the left edge: every motion is mirrored.
+        let sign: Double = window.layoutDirection == .rightToLeft ? -1 : 1
         var out: [DisplayItem] = []
-        out.append(.group(moved(underItems, by: -w * SystemAnimation.parallax * s)))
+        out.append(.group(moved(underItems, by: -sign * w * SystemAnimation.parallax * s)))
         if s > 0 {
             out.append(.fill(path: .rect(content), paint: .color(Color(white: 0, alpha: SystemAnimation.coveredDimming * s)), rule: .nonZero))
-            // The covering view controller casts a soft shadow to its left.
+            // The covering view controller casts a soft shadow beside its leading edge.
             let dx = w * (1 - s)
-            let edge = Rect(x: content.x + dx - 10, y: content.y, width: 10, height: content.height)
-            out.append(.fill(path: .rect(edge), paint: .linear(start: Point(x: edge.minX, y: 0), end: Point(x: edge.maxX, y: 0), stops: [
+            let edgeX = sign > 0 ? content.minX + dx : content.maxX - dx
+            let edge = Rect(x: sign > 0 ? edgeX - 10 : edgeX, y: content.y, width: 10, height: content.height)
+            let dark = Point(x: edgeX, y: 0), clear = Point(x: edgeX - sign * 10, y: 0)
+            out.append(.fill(path: .rect(edge), paint: .linear(start: clear, end: dark, stops: [
                 ResolvedStop(location: 0, color: Color(white: 0, alpha: 0)), ResolvedStop(location: 1, color: Color(white: 0, alpha: 0.12 * min(1, s * 4))),
             ]), rule: .nonZero))
-            out.append(.group(moved(overItems, by: dx)))
+            out.append(.group(moved(overItems, by: sign * dx)))
         }
         if bar.height > 0 {
             if s < 1 { out.append(.group(Group(items: underItems, alpha: 1 - s, clip: .rect(bar)))) }

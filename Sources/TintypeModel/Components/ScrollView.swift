@@ -6,6 +6,28 @@ public struct ScrollView: Sendable, Equatable {
     public var contentOffset: Point?
     public var contentInset: EdgeInsets
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior
+    /// UIScrollView's contentSize; nil leaves the far edges open (a pan past them is not rubber-banded).
+    public var contentSize: Size?
+    /// A pan gesture's translation (docs/motion.md, Gestures): the content follows the finger from
+    /// the offset, rubber-banded past the edges. Zero when no finger is on it.
+    public var pan = Point(x: 0, y: 0)
+
+    /// The offset a pan leaves from `offset`: moved against the translation, and past `lower` (the
+    /// top and left edges) or `upper` (the far edges, when known) moved by UIScrollView's rubber band
+    /// only, for a view `size` big.
+    public func panned(_ offset: Point, lower: Point, upper: Point?, size: Size) -> Point {
+        guard pan != Point(x: 0, y: 0) else { return offset }
+        func axis(_ start: Double, _ travel: Double, _ lo: Double, _ hi: Double?, _ d: Double) -> Double {
+            guard travel != 0 else { return start }
+            let hi = max(lo, hi ?? .infinity)
+            // The finger moves the content freely inside the edges; past one, by the rubber band.
+            let free = start - travel
+            if free < lo { return lo - Gesture.rubberBand(lo - free, dimension: d) }
+            if free > hi { return hi + Gesture.rubberBand(free - hi, dimension: d) }
+            return free
+        }
+        return Point(x: axis(offset.x, pan.x, lower.x, upper?.x, size.width), y: axis(offset.y, pan.y, lower.y, upper?.y, size.height))
+    }
 
     public init(contentOffset: Point? = nil, contentInset: EdgeInsets = .zero,
                 contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic) {

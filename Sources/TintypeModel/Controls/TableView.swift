@@ -167,6 +167,10 @@ public struct TableRow: Sendable, Equatable {
     public var showsDeleteConfirmation: Bool
     /// The row shown swiped open, with its actions.
     public var swiped: SwipeState?
+    /// The actions a swipe gesture uncovers (UIKit's leading and trailing swipe actions
+    /// configurations); trailing defaults to Delete.
+    public var leadingSwipeActions: [SwipeAction] = []
+    public var trailingSwipeActions: [SwipeAction] = []
     /// Nil means the table's row height, or the content's height when rows size themselves.
     public var height: Double?
     /// Lines the text may take (0: as many as it needs), and the detail's. Nil is the style's
@@ -248,7 +252,12 @@ public struct SwipeState: Sendable, Equatable {
     public var side: Side
     /// The first action is the one at the table's edge.
     public var actions: [SwipeAction]
-    public init(side: Side = .trailing, actions: [SwipeAction]) { self.side = side; self.actions = actions }
+    /// How far the finger has slid the content, as a share of the row's width (0…1); nil is at
+    /// rest, open, every action showing at its own width.
+    public var progress: Double?
+    public init(side: Side = .trailing, actions: [SwipeAction], progress: Double? = nil) {
+        self.side = side; self.actions = actions; self.progress = progress
+    }
 }
 
 /// UIContextualAction: a button revealed by a swipe.
@@ -273,6 +282,9 @@ public struct SwipeAction: Sendable, Equatable {
 public struct RefreshControl: Sendable, Equatable {
     /// Pulled: the content sits 60 points lower (unless the table gives a content offset).
     public var isPulled: Bool
+    /// Being pulled by a finger (a `pull` gesture): it shows in the gap the content leaves above it,
+    /// its spokes appearing one by one until the pull is far enough to refresh.
+    public var isBeingPulled = false
     /// Nil means gray (#8E8E93).
     public var tintColor: Color?
     /// Shown under the spinner (attributedTitle).

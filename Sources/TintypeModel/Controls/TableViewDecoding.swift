@@ -130,6 +130,11 @@ extension TableRow {
         if let s = r.bool("shouldIndentWhileEditing") { row.shouldIndentWhileEditing = s }
         if let s = r.bool("showsDeleteConfirmation") { row.showsDeleteConfirmation = s }
         if let s = r.object("swiped") { row.swiped = SwipeState.decode(s) }
+        for (key, side) in [("leadingSwipeActions", SwipeState.Side.leading), ("trailingSwipeActions", .trailing)] {
+            guard let items = r.array(key) else { continue }
+            let actions = items.compactMap { SwipeAction.decode($0.node, path: $0.path, context: context) }
+            if side == .leading { row.leadingSwipeActions = actions } else { row.trailingSwipeActions = actions }
+        }
         if let n = r.node("contentView") {
             row.contentView = SceneDecoder.decodeView(n, path: join(path, "contentView"), depth: depth + 1, context: context)
         }
@@ -146,6 +151,9 @@ extension SwipeState {
         defer { r.finish() }
         var state = SwipeState(actions: [])
         if let s = r.choice("side", Side.self) { state.side = s }
+        if let n = r.node("progress", as: .number(0, 1)), let p = ObjectReader.number(n, path: join(r.path, "progress"), in: 0...1, context: r.context) {
+            state.progress = p
+        }
         if let items = r.array("actions") {
             state.actions = items.compactMap { SwipeAction.decode($0.node, path: $0.path, context: r.context) }
             if items.isEmpty {

@@ -295,8 +295,10 @@ extension ObjectReader {
 }
 
 extension ScrollView {
-    static func decode(_ r: ObjectReader) -> ScrollView {
+    /// A table computes its content size; a scroll view may give one (`contentSizes`).
+    static func decode(_ r: ObjectReader, contentSizes: Bool = false) -> ScrollView {
         var s = ScrollView()
+        if contentSizes { s.contentSize = r.size("contentSize") }
         s.contentOffset = r.point("contentOffset")
         if let i = r.numbers("contentInset", names: ["top", "left", "bottom", "right"]) {
             s.contentInset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])

@@ -266,6 +266,7 @@ public enum SceneDecoder {
         if let s = r.object("systemAnimation", schemaName: "systemAnimation") {
             scene.systemAnimation = AnimationDecoding.systemAnimation(s, scene: scene)
         }
+        if let items = r.array("gestures") { scene.gestures = GestureDecoding.decode(items, scene: scene, context: context) }
         r.finish()
         context.checkReferences()
         // A canvas never draws the status bar or the home indicator, so the key would say nothing.
@@ -417,7 +418,7 @@ public enum SceneDecoder {
         ("textView", { r, _ in .textView(TextView.decode(r)) }),
         ("imageView", { r, _ in ImageView.decode(r).map(ViewKind.image) }),
         ("shape", { r, _ in Shape.decode(r).map(ViewKind.shape) }),
-        ("scrollView", { r, _ in .scrollView(ScrollView.decode(r)) }),
+        ("scrollView", { r, _ in .scrollView(ScrollView.decode(r, contentSizes: true)) }),
         ("viewController", { r, depth in decodeController(kind: "viewController", r, depth: depth).map(ViewKind.controller) }),
         ("navigationController", { r, depth in decodeController(kind: "navigationController", r, depth: depth).map(ViewKind.controller) }),
         ("tabBarController", { r, depth in decodeController(kind: "tabBarController", r, depth: depth).map(ViewKind.controller) }),
