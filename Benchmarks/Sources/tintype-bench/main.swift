@@ -310,6 +310,66 @@ func benchFallback(scenePath: String, iterations: Int, warmup: Int) throws {
     print("GOAL Latin text with the full fallback chain within 1.05× of Inter alone: worst \(ratio(worst)) — \(worst <= 1.05 ? "met" : "MISSED")")
 }
 
+/// Layout records' cost (issue 30): every variant of the scenes under `folder`, verified (passing)
+/// against goldens recorded without a record (`.image`) and with one (`.recordedImage`, as
+/// `tintype test` records them), taking turns; and the goldens' sizes both ways.
+func benchRecords(folder: String, work: String, iterations: Int, warmup: Int) throws {
+    var paths: [String] = []
+    if let e = FileManager.default.enumerator(atPath: folder) {
+        while let rel = e.nextObject() as? String { if rel.hasSuffix(".json") { paths.append(folder + "/" + rel) } }
+    }
+    let scenes = SceneFiles.scenes(among: paths.sorted()).flatMap { SceneFile(path: $0, root: folder).outputs }.compactMap { o in
+        o.variant.map { (name: o.artifactName, scene: $0.scene) }
+    }
+    guard !scenes.isEmpty else { throw BenchError("no scenes under \(folder)") }
+    let renderer = Renderer(warn: { _ in })
+    let store = GoldenStore(artifactsDirectory: work + "/records/artifacts")
+    let plain = Snapshotting<Scene, Bitmap>.image(renderer: renderer), recorded = Snapshotting<Scene, RecordedImage>.recordedImage(renderer: renderer)
+    var plainBytes = 0, recordedBytes = 0
+    for (name, scene) in scenes {
+        let a = work + "/records/plain/" + name + ".png", b = work + "/records/recorded/" + name + ".png"
+        _ = store.verify(try plain.snapshot(scene), as: plain.diffing, golden: a, name: name, mode: .all)
+        _ = store.verify(try recorded.snapshot(scene), as: recorded.diffing, golden: b, name: name, mode: .all)
+        plainBytes += (try FileManager.default.attributesOfItem(atPath: a)[.size] as? Int) ?? 0
+        recordedBytes += (try FileManager.default.attributesOfItem(atPath: b)[.size] as? Int) ?? 0
+    }
+    func verifyAll<F>(_ strategy: Snapshotting<Scene, F>, _ kind: String) throws {
+        for (name, scene) in scenes {
+            let r = store.verify(try strategy.snapshot(scene), as: strategy.diffing, golden: work + "/records/\(kind)/" + name + ".png", name: name, mode: .never)
+            guard r.status == .passed else { throw BenchError("\(name) did not pass against its \(kind) golden: \(r.message)") }
+        }
+    }
+    // The parts: the record alone (no texts' fit), to tell the record's cost from the observing render's.
+    let unobserved = Snapshotting<Scene, RecordedImage>(pathExtension: "png", diffing: .recordedPNG) { scene in
+        let list = try renderer.displayList(for: scene)
+        return RecordedImage(bitmap: try renderer.render(list), record: LayoutRecord(scene: scene, list: list))
+    }
+    let all = try measureRoundRobin(iterations, warmup: warmup, [
+        { try verifyAll(plain, "plain") }, { try verifyAll(recorded, "recorded") }, { try verifyAll(unobserved, "recorded") },
+    ])
+    let samples = Array(all.prefix(2))
+    // The record alone, made from display lists made beforehand: the part of a verify it adds, measured
+    // directly (a difference of two totals drowns in the machine's noise).
+    let lists = try scenes.map { ($0.scene, try renderer.displayList(for: $0.scene)) }
+    let alone = measure(iterations, warmup: warmup) { for (scene, list) in lists { _ = LayoutRecord(scene: scene, list: list) } }
+    // The fastest rounds: on a busy machine a median carries the load's noise (±10% here at a load of 13
+    // on 2 cores), while the fastest round of each is what the work costs when it gets the cores.
+    let time = samples[1].times[0] / samples[0].times[0], size = Double(recordedBytes) / Double(plainBytes)
+    print("\(scenes.count) variants of the scenes under \(folder), in memory, one after another; median of \(iterations) rounds after \(warmup)")
+    print("warm-up, taking turns. Each verify renders and passes on the golden's stamp (no decode).")
+    print(pad("", 40) + lpad("no record", 12) + lpad("with record", 13) + lpad("ratio", 9))
+    print(pad("verify every variant, median", 40) + lpad(ms(samples[0].median), 12) + lpad(ms(samples[1].median), 13)
+          + lpad(ratio(samples[1].median / samples[0].median), 9))
+    print(pad("verify every variant, fastest round", 40) + lpad(ms(samples[0].times[0]), 12) + lpad(ms(samples[1].times[0]), 13) + lpad(ratio(time), 9))
+    print(pad("  a record without the texts' fit, fastest", 40) + lpad("", 12) + lpad(ms(all[2].times[0]), 13)
+          + lpad(ratio(all[2].times[0] / samples[0].times[0]), 9))
+    print(pad("  the records alone (no render), median", 40) + lpad("", 12) + lpad(ms(alone.median), 13)
+          + lpad(String(format: "%.2f%%", alone.median / samples[0].median * 100), 9))
+    print(pad("goldens' size, all together", 40) + lpad(kb(plainBytes), 12) + lpad(kb(recordedBytes), 13) + lpad(ratio(size), 9))
+    print("GOAL layout records add at most 5% to verifying (fastest rounds): \(ratio(time)) — \(time <= 1.05 ? "met" : "MISSED")")
+    print("GOAL layout records add at most 10% to a golden's size: \(ratio(size)) — \(size <= 1.10 ? "met" : "MISSED")")
+}
+
 /// Renders one scene in this fresh process and prints every font file the process has mapped
 /// (FreeType maps a face's file when the face is first opened), one path a line.
 func fontsOpened(scenePath: String) throws {
@@ -595,6 +655,7 @@ func main() -> Int32 {
               + "       tintype-bench self-sizing [--iterations N] [--warmup N]\n"
               + "       tintype-bench fallback [--scene S.json] [--iterations N] [--warmup N]\n"
               + "       tintype-bench fonts-opened --scene S.json\n"
+              + "       tintype-bench records [FOLDER] [--work DIR] [--iterations N] [--warmup N]\n"
               + "       tintype-bench png-digests [--scene S.json]\n"
               + "       tintype-bench diff-inputs [--scene S.json] --work DIR\n"
               + "       tintype-bench compare A.png B.png [--iterations N] [--warmup N]")
@@ -629,6 +690,7 @@ func main() -> Int32 {
         case "self-sizing": try benchSelfSizing(iterations: iterations, warmup: warmup)
         case "fallback": try benchFallback(scenePath: scene, iterations: iterations, warmup: warmup)
         case "fonts-opened": try fontsOpened(scenePath: scene)
+        case "records": try benchRecords(folder: positional.first ?? "Snapshots/Gallery", work: work, iterations: iterations, warmup: warmup)
         case "png": try benchPNG(scenePath: scene, work: work, iterations: iterations, warmup: warmup)
         case "png-digests": print(try pngDigests(scenePath: scene).joined(separator: "\n"))
         default: throw BenchError("unknown command \(command)")
