@@ -54,10 +54,14 @@ let package = Package(
             pkgConfig: pcDirectory + "/CPoppler/tintype-poppler.pc",
             providers: [.apt(["libpoppler-glib-dev"])]
         ),
-        // BLAKE3 (its C implementation, kept as upstream wrote it; see Sources/CBlake3/README.md): the
-        // hash of a golden's stamp, four times as fast as SHA-256 with the CPU's SHA instructions.
-        .target(name: "CBlake3", exclude: ["x86-64", "README.md", "LICENSE"],
-                cSettings: [.define("BLAKE3_NO_SSE2"), .define("BLAKE3_USE_NEON", to: "0")]),
+        // BLAKE3: the hash of a golden's stamp, four times as fast as SHA-256 with the CPU's SHA
+        // instructions. Debian ships its C implementation only inside the Rust crate's sources, so
+        // Scripts/setup builds a static library from them (see Sources/CBlake3/tintype-blake3.pc).
+        .systemLibrary(
+            name: "CBlake3",
+            pkgConfig: pcDirectory + "/CBlake3/tintype-blake3.pc",
+            providers: [.apt(["librust-blake3-dev"])]
+        ),
         .target(name: "TintypeModel"),
         // Auto Layout's solver (Cassowary), pure Swift with no dependencies: unit-tested on numbers.
         .target(name: "TintypeConstraints"),
