@@ -436,7 +436,7 @@ extension RenderCommand {
                 Tool.printError("\(name): an animation repeats for ever, so the frames have no end", usage: Self.usage, hint: "Pass --duration SECONDS.")
                 return ExitCode.usage
             }
-            if scene.animations.isEmpty && scene.systemAnimation == nil {
+            if scene.animations.isEmpty && scene.systemAnimation == nil && last <= start {
                 Tool.printError("\(name) has no animations to render frames of", usage: Self.usage, hint: "Pass --duration SECONDS for frames of a still scene.")
                 return ExitCode.usage
             }

@@ -164,6 +164,28 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(pop.count == 2 && near(pop[0], pan[0]) && near(pop[1], pan[1]))
     }
 
+    @Test func aReleasedEdgePanCompletesOrCancelsAtTheScenesTime() throws {
+        let nav = #"{ "device": "iPhone 8", "root": { "navigationController": { "stack": [ { "title": "A", "view": { "view": {} } }, "#
+            + #"{ "title": "B", "view": { "view": {} } } ] } } }"#
+        func top(_ json: String) throws -> Double {
+            try #require(list(json).items.compactMap { if case .group(let g) = $0, let t = g.transform, g.clip != nil { t.tx } else { nil } }.last)
+        }
+        func at(_ t: Double, _ release: String) -> String {
+            String(nav.dropLast()) + #", "time": "# + "\(t)" + #", "gestures": [ { "edgePan": { "progress": 0.4, "release": ""# + release + #"", "releaseTime": 0.1 } } ] }"#
+        }
+        // Before the finger lifts, where it is; then the 60% left over 0.6 × 0.35 s, eased in and out.
+        #expect(near(try top(at(0.05, "complete")), 0.4 * 375))
+        let half = 0.1 + 0.6 * 0.35 / 2
+        #expect(near(try top(at(half, "complete")), (0.4 + 0.6 * 0.5) * 375, 1e-6))
+        #expect(near(try top(at(half / 2 + 0.05, "complete")), (0.4 + 0.6 * TimingFunction.easeInEaseOut.value(at: 0.5 * (half / 2 + 0.05 - 0.1) / (half - 0.1))) * 375, 1e-6))
+        // Cancelled, it goes back over 0.4 × 0.35 s.
+        #expect(near(try top(at(0.1 + 0.4 * 0.35 / 2, "cancel")), 0.2 * 375, 1e-6))
+        #expect(near(try top(at(1, "cancel")), 0))
+        let s = try scene(at(0, "complete"))
+        #expect(near(try #require(s.animationEnd), 0.1 + 0.6 * 0.35), "frames (--fps) run to the end of the release")
+        #expect(s.edgePanProgress(at: 5) == 1)
+    }
+
     @Test func badGesturesNameTheirPlace() throws {
         func issue(_ json: String) -> SceneIssue? {
             do { _ = try SceneDecoder.decode(json, file: "g.json"); return nil } catch { return error.issues.first }
@@ -192,6 +214,9 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
                 "a pan and a pinch go together")
         let pull = try #require(issue(with(#"{ "pull": { "view": "t", "distance": 50 } }"#, table)))
         #expect(pull.message.contains("without a \"refreshControl\""))
+        let twoDeep = #"{ "root": { "navigationController": { "stack": [ { "title": "A", "view": { "view": {} } }, { "title": "B", "view": { "view": {} } } ] } } }"#
+        let lifted = try #require(issue(with(#"{ "edgePan": { "progress": 0.3, "releaseTime": 1 } }"#, twoDeep)))
+        #expect(lifted.path == "gestures[0].edgePan.releaseTime" && lifted.message.contains("give \"release\" too"))
         let two = try #require(issue(with(#"{ "pan": { "view": "hud", "translation": [1, 1] }, "pinch": { "view": "hud", "scale": 2 } }"#)))
         #expect(two.path == "gestures[0]" && two.message.contains("give one gesture"))
     }

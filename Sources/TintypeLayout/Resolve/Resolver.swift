@@ -69,7 +69,7 @@ package struct Resolver {
         }
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
         let screen = Rect(origin: .zero, size: size)
-        if let p = scene.edgePanProgress, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+        if let p = scene.edgePanProgress(at: scene.time), case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
             // The interactive pop: at progress p it is the pop animation's frame where the top view
             // controller has moved p of the width (the finger drives it linearly).
             items += try navigationTransition(root, nav: nav, kind: .pop, progress: p, screen: screen, window: window)

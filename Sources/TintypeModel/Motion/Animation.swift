@@ -394,6 +394,9 @@ extension Scene {
     /// its clock: 0 for a scene without animations, nil when one never ends.
     public var animationEnd: Double? {
         var end = systemAnimation.map { $0.beginTime + $0.duration } ?? 0
+        for g in gestures {
+            if case .edgePan(let p, let release?) = g.kind { end = max(end, release.beginTime + release.duration(from: p)) }
+        }
         for a in animations {
             guard let e = a.timing.end else { return nil }
             end = max(end, e)

@@ -11,8 +11,9 @@ public struct Gesture: Sendable, Equatable {
         case pan(view: String, translation: Point)
         /// A horizontal swipe on a table's row, revealing its swipe actions; nil progress is at rest, open.
         case swipe(view: String?, row: RowIndex, direction: Direction, progress: Double?)
-        /// The navigation controller's interactive pop (the screen's left edge dragged right), 0…1.
-        case edgePan(progress: Double)
+        /// The navigation controller's interactive pop (the screen's left edge dragged right), 0…1,
+        /// and how it ends once the finger lifts, if it does in the scene's time.
+        case edgePan(progress: Double, release: Release?)
         /// UIPinchGestureRecognizer's scale, applied to the view's transform.
         case pinch(view: String, scale: Double)
         /// UIRotationGestureRecognizer's rotation in degrees (clockwise), applied to the view's transform.
@@ -49,6 +50,30 @@ public struct Gesture: Sendable, Equatable {
     }
 
     public enum Direction: String, Sendable, Equatable, CaseIterable { case left, right }
+
+    /// The finger lifting from an edge pan at `beginTime` (seconds on the scene's clock): the pop
+    /// completes, or cancels back, over the pop's 0.35 s times the distance left, eased in and out
+    /// (UIPercentDrivenInteractiveTransition's completion curve).
+    public struct Release: Sendable, Equatable {
+        public enum Outcome: String, Sendable, Equatable, CaseIterable { case complete, cancel }
+        public var outcome: Outcome
+        public var beginTime: Double
+        public init(_ outcome: Outcome, beginTime: Double = 0) { self.outcome = outcome; self.beginTime = beginTime }
+
+        /// How long the rest of the pop takes from `progress`.
+        public func duration(from progress: Double) -> Double {
+            SystemAnimation(.pop).duration * (outcome == .complete ? 1 - progress : progress)
+        }
+
+        /// The pop's progress at scene time `t`, from `progress` when the finger lifted.
+        public func progress(from progress: Double, at t: Double) -> Double {
+            let target: Double = outcome == .complete ? 1 : 0
+            let d = duration(from: progress)
+            guard t > beginTime else { return progress }
+            guard d > 0, t < beginTime + d else { return target }
+            return progress + (target - progress) * TimingFunction.easeInEaseOut.value(at: (t - beginTime) / d)
+        }
+    }
 
     /// The part of a view a tap or long press holds.
     public enum Part: Sendable, Equatable {
@@ -120,9 +145,12 @@ extension Scene {
         return out
     }
 
-    /// The interactive pop's progress, when an edge pan is given.
-    public var edgePanProgress: Double? {
-        for g in gestures { if case .edgePan(let p) = g.kind { return p } }
+    /// The interactive pop's progress at scene time `t`, when an edge pan is given: the finger's,
+    /// or, once it has lifted, the release's.
+    public func edgePanProgress(at t: Double) -> Double? {
+        for g in gestures {
+            if case .edgePan(let p, let release) = g.kind { return release.map { $0.progress(from: p, at: t) } ?? p }
+        }
         return nil
     }
 

@@ -68,7 +68,12 @@ enum GestureDecoding {
         case "edgePan":
             let p = progress(r, allowsOpen: false)
             _ = required("progress", "\"progress\": 0.3")
-            if case .fraction(let v)? = p { kind = .edgePan(progress: v) } else { kind = nil }
+            let outcome = r.choice("release", Gesture.Release.Outcome.self)
+            let begin = r.number("releaseTime", in: SceneLimits.time)
+            if begin != nil && outcome == nil && !r.has("release") {
+                context.report(join(r.path, "releaseTime"), r.node("releaseTime")?.position, "\"releaseTime\" is when the finger lifts: give \"release\" too (complete or cancel)")
+            }
+            if case .fraction(let v)? = p { kind = .edgePan(progress: v, release: outcome.map { Gesture.Release($0, beginTime: begin ?? 0) }) } else { kind = nil }
         case "swipe":
             let view = r.reference("view")
             let row = rowIndex(r, "row")
@@ -100,7 +105,7 @@ enum GestureDecoding {
             if parts > 1 { context.report(r.path, r.node.position, "give one of \"row\", \"segment\" and \"half\", not several") }
             if let view, parts <= 1, parts == 0 || part != nil { kind = name == "tap" ? .tap(view: view, part: part) : .longPress(view: view, part: part) } else { kind = nil }
         }
-        for key in ["view", "row", "segment", "half", "progress", "direction", "translation", "scale", "degrees", "distance"] { note(key) }
+        for key in ["view", "row", "segment", "half", "progress", "direction", "translation", "scale", "degrees", "distance", "release"] { note(key) }
         return kind.map { Gesture($0, path: path, position: node.position, keyPositions: positions) }
     }
 
