@@ -17,11 +17,99 @@ static inline uint8_t *tt_png_chunk(uint8_t *p, const char *type, size_t len) {
     return tt_png_put32(p + 8 + len, libdeflate_crc32(0, p + 4, len + 4));
 }
 
+
+// A fast DEFLATE for failure artifacts and diff images, where time matters more than size: one
+// block with the fixed Huffman codes whose only matches are runs, a byte repeated (distance 1) or a
+// pixel repeated (distance `bpp`). Rows filtered Up turn a screen's flat areas into such runs, so it
+// encodes a screen two to three times as fast as libdeflate does at any level, into a file one and
+// a half to four times as large (Scripts/bench, docs/speed.md). Any inflater reads it.
+
+typedef struct { uint8_t *out; size_t at; uint64_t bits; unsigned count; } tt_bitwriter;
+
+static inline void tt_bits_put(tt_bitwriter *b, uint32_t v, unsigned n) {
+    b->bits |= (uint64_t)v << b->count;
+    b->count += n;
+    if (b->count >= 32) {
+        uint32_t word = (uint32_t)b->bits;
+        uint8_t *o = b->out + b->at;
+        o[0] = (uint8_t)word; o[1] = (uint8_t)(word >> 8); o[2] = (uint8_t)(word >> 16); o[3] = (uint8_t)(word >> 24);
+        b->at += 4; b->bits >>= 32; b->count -= 32;
+    }
+}
+
+static inline uint32_t tt_bits_reversed(uint32_t v, unsigned n) {
+    uint32_t r = 0;
+    for (unsigned i = 0; i < n; i++) { r = (r << 1) | (v & 1); v >>= 1; }
+    return r;
+}
+
+/// The length of the run at in[i] against in[i - distance] (at most 258 and the bytes left).
+static inline size_t tt_run(const uint8_t *in, size_t i, size_t n, size_t distance) {
+    size_t max = n - i < 258 ? n - i : 258, k = 0;
+    while (k + 8 <= max) {
+        uint64_t a, b;
+        memcpy(&a, in + i + k, 8); memcpy(&b, in + i + k - distance, 8);
+        if (a != b) break;
+        k += 8;
+    }
+    while (k < max && in[i + k] == in[i + k - distance]) k++;
+    return k;
+}
+
+/// `n` bytes as a zlib stream into `out`, which holds at least tt_rle_bound(n) bytes; returns its length.
+static inline size_t tt_rle_bound(size_t n) { return n + n / 8 + 64; }
+static inline size_t tt_rle_zlib(const uint8_t *in, size_t n, unsigned bpp, uint8_t *out) {
+    // The fixed codes (RFC 1951, 3.2.6), bit-reversed as DEFLATE writes them, and each length's
+    // symbol with its extra bits.
+    uint16_t lit[288]; uint8_t litLen[288];
+    for (int s = 0; s < 288; s++) {
+        uint32_t c; unsigned k;
+        if (s < 144) { c = 0x30 + s; k = 8; } else if (s < 256) { c = 0x190 + (s - 144); k = 9; }
+        else if (s < 280) { c = s - 256; k = 7; } else { c = 0xC0 + (s - 280); k = 8; }
+        lit[s] = (uint16_t)tt_bits_reversed(c, k); litLen[s] = (uint8_t)k;
+    }
+    static const uint16_t base[29] = {3,4,5,6,7,8,9,10,11,13,15,17,19,23,27,31,35,43,51,59,67,83,99,115,131,163,195,227,258};
+    static const uint8_t extra[29] = {0,0,0,0,0,0,0,0,1,1,1,1,2,2,2,2,3,3,3,3,4,4,4,4,5,5,5,5,0};
+    uint32_t len[259]; uint8_t lenBits[259];
+    for (int l = 3, i = 0; l <= 258; l++) {
+        while (i < 28 && base[i + 1] <= l) i++;
+        len[l] = lit[257 + i] | ((uint32_t)(l - base[i]) << litLen[257 + i]);
+        lenBits[l] = (uint8_t)(litLen[257 + i] + extra[i]);
+    }
+    tt_bitwriter b = { out, 0, 0, 0 };
+    tt_bits_put(&b, 0x78, 8); tt_bits_put(&b, 0x01, 8);  // zlib: DEFLATE, 32K window, fastest
+    tt_bits_put(&b, 1, 1); tt_bits_put(&b, 1, 2);        // the last block, fixed codes
+    uint32_t near = tt_bits_reversed(0, 5), pixel = tt_bits_reversed(bpp - 1, 5);  // distances 1 and bpp
+    size_t i = 0;
+    while (i < n) {
+        size_t best = 0; uint32_t distance = near;
+        if (i >= 1 && in[i] == in[i - 1]) best = tt_run(in, i, n, 1);
+        if (best < 258 && i >= bpp && in[i] == in[i - bpp]) {
+            size_t k = tt_run(in, i, n, bpp);
+            if (k > best) { best = k; distance = pixel; }
+        }
+        if (best >= 3) {
+            tt_bits_put(&b, len[best], lenBits[best]);
+            tt_bits_put(&b, distance, 5);
+            i += best;
+        } else {
+            tt_bits_put(&b, lit[in[i]], litLen[in[i]]);
+            i++;
+        }
+    }
+    tt_bits_put(&b, lit[256], litLen[256]);
+    while (b.count > 0) { out[b.at++] = (uint8_t)b.bits; b.bits >>= 8; b.count = b.count > 8 ? b.count - 8 : 0; }
+    uint32_t adler = libdeflate_adler32(1, in, n);
+    out[b.at] = (uint8_t)(adler >> 24); out[b.at + 1] = (uint8_t)(adler >> 16); out[b.at + 2] = (uint8_t)(adler >> 8); out[b.at + 3] = (uint8_t)adler;
+    return b.at + 4;
+}
+
 /// Encodes a Cairo ARGB32 image (premultiplied, B G R A bytes on little-endian machines, rows
 /// `stride` bytes apart) as a PNG: 8-bit RGB when every pixel is opaque, else RGBA unpremultiplied
-/// with Cairo's rounding; every row filtered Up; one zlib stream at libdeflate level 6 in a single
-/// IDAT. Returns a malloc'd buffer (its length in *len), or NULL when memory runs out.
-static inline uint8_t *tt_png_encode(const uint8_t *argb, uint32_t w, uint32_t h, size_t stride, size_t *len) {
+/// with Cairo's rounding; every row filtered Up; one zlib stream in a single IDAT, at libdeflate
+/// level 6, or when `fast` is set by tt_rle_zlib above (the same pixels, a larger file). Returns a
+/// malloc'd buffer (its length in *len), or NULL when memory runs out.
+static inline uint8_t *tt_png_encode(const uint8_t *argb, uint32_t w, uint32_t h, size_t stride, int fast, size_t *len) {
     int opaque = 1;
     for (uint32_t y = 0; y < h && opaque; y++) {
         const uint8_t *row = argb + (size_t)y * stride;
@@ -30,8 +118,8 @@ static inline uint8_t *tt_png_encode(const uint8_t *argb, uint32_t w, uint32_t h
     size_t channels = opaque ? 3 : 4, rowBytes = (size_t)w * channels, rawLen = (rowBytes + 1) * h;
     uint8_t *raw = (uint8_t *)malloc(rawLen ? rawLen : 1), *cur = (uint8_t *)malloc(rowBytes + 1);
     uint8_t *prev = (uint8_t *)calloc(1, rowBytes + 1);
-    struct libdeflate_compressor *c = libdeflate_alloc_compressor(6);
-    if (!raw || !cur || !prev || !c) {
+    struct libdeflate_compressor *c = fast ? NULL : libdeflate_alloc_compressor(6);
+    if (!raw || !cur || !prev || (!fast && !c)) {
         free(raw); free(cur); free(prev);
         if (c) libdeflate_free_compressor(c);
         return NULL;
@@ -55,17 +143,18 @@ static inline uint8_t *tt_png_encode(const uint8_t *argb, uint32_t w, uint32_t h
         uint8_t *t = prev; prev = cur; cur = t;
     }
     free(cur); free(prev);
-    size_t bound = libdeflate_zlib_compress_bound(c, rawLen);
+    size_t bound = fast ? tt_rle_bound(rawLen) : libdeflate_zlib_compress_bound(c, rawLen);
     uint8_t *out = (uint8_t *)malloc(8 + 25 + 12 + bound + 12);
-    if (!out) { free(raw); libdeflate_free_compressor(c); return NULL; }
+    if (!out) { free(raw); if (c) libdeflate_free_compressor(c); return NULL; }
     static const uint8_t signature[8] = { 137, 80, 78, 71, 13, 10, 26, 10 };
     memcpy(out, signature, 8);
     uint8_t *p = out + 8, *d = p + 8;
     d = tt_png_put32(d, w); d = tt_png_put32(d, h);
     d[0] = 8; d[1] = (uint8_t)(opaque ? 2 : 6); d[2] = 0; d[3] = 0; d[4] = 0;
     p = tt_png_chunk(p, "IHDR", 13);
-    size_t z = libdeflate_zlib_compress(c, raw, rawLen, p + 8, bound);
-    free(raw); libdeflate_free_compressor(c);
+    size_t z = fast ? tt_rle_zlib(raw, rawLen, (unsigned)channels, p + 8) : libdeflate_zlib_compress(c, raw, rawLen, p + 8, bound);
+    free(raw);
+    if (c) libdeflate_free_compressor(c);
     if (z == 0) { free(out); return NULL; }
     p = tt_png_chunk(p, "IDAT", z);
     p = tt_png_chunk(p, "IEND", 0);

@@ -111,8 +111,8 @@ struct DiffCommand: Command {
         }
         // Outputs before the summary: a summary saying "identical" is never followed by a failure.
         do {
-            if let output, let diff { try diff.writePNG(to: output) }
-            if let strip { try Strip.make([images[0]] + (diff.map { [$0] } ?? []) + [images[1]]).writePNG(to: strip) }
+            if let output, let diff { try diff.writePNG(to: output, fast: true) }
+            if let strip { try Strip.make([images[0]] + (diff.map { [$0] } ?? []) + [images[1]]).writePNG(to: strip, fast: true) }
         } catch {
             writeStderr("Error: \(error.message)")
             return ExitCode.failure

@@ -97,6 +97,49 @@ import Testing
         #expect(filters == [0, 1, 2, 3, 4], "the cases cover every row filter")
     }
 
+    /// The fast writer (runs only, fixed Huffman codes: failure artifacts and diff images) gives the
+    /// same pixels as the small one, read by Cairo's reader (libpng and zlib) and by Tintype's, for
+    /// noise (all literals), flat areas and runs of pixels (long matches at distance 1 and 3 or 4),
+    /// opaque and not, and for screens of the repository; its zlib stream is checked by zlib.
+    @Test func theFastWriterGivesTheSamePixels() throws {
+        var seed: UInt32 = 777
+        func next() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        func bitmap(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Bitmap {
+            var pixels = [UInt8](repeating: 0, count: w * h * 4)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (r, g, b, a) = pixel(x, y)
+                    func pm(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(a) + 127) / 255) }
+                    pixels.replaceSubrange((y * w + x) * 4..<(y * w + x + 1) * 4, with: [pm(b), pm(g), pm(r), a])
+                }
+            }
+            return Bitmap(width: w, height: h, pixels: pixels)
+        }
+        var images: [Bitmap] = []
+        for (w, h) in [(1, 1), (2, 3), (37, 19), (300, 200)] {
+            images.append(bitmap(w, h) { _, _ in (next(), next(), next(), 255) })
+            images.append(bitmap(w, h) { _, _ in (next(), next(), next(), [0, 255, next()][Int(next()) % 3]) })
+            images.append(bitmap(w, h) { x, y in (x < w / 2 ? 200 : 10, y < h / 3 ? 40 : 90, 7, 255) })
+            images.append(bitmap(w, h) { x, y in (UInt8(x % 3 * 80), 30, UInt8(y / 5 % 2 * 200), x % 7 == 0 ? 128 : 255) })
+            images.append(bitmap(w, h) { _, _ in (0, 0, 0, 0) })
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for golden in ["Snapshots/Bars/bar-items-system.png", "Snapshots/Blend/blend-images.png"] {
+            images.append(try Bitmap(pngFile: root.path + "/" + golden))
+        }
+        for image in images {
+            let small = try image.pngData(), fast = try image.pngData(fast: true)
+            let viaCairo = try Self.decode(fast, directly: false), direct = try Self.decode(fast, directly: true)
+            let expected = try Self.decode(small, directly: false)
+            #expect(viaCairo.pixels == expected.pixels && viaCairo.format == expected.format, "\(image.width)×\(image.height) through libpng")
+            #expect(direct.pixels == expected.pixels, "\(image.width)×\(image.height) through Tintype's reader")
+            #expect(try Bitmap(png: fast) == (try Bitmap(png: small)))
+            #expect(try image.pngData(fast: true) == fast, "deterministic")
+            let channels = expected.format == Int32(CAIRO_FORMAT_RGB24.rawValue) ? 3 : 4
+            #expect(Self.rowFilters(fast, rowBytes: image.width * channels, height: image.height) == [2])
+        }
+    }
+
     /// Tintype's own PNGs (Up filters, one IDAT) and the repository's goldens and test images.
     @Test func everyPNGOfTheRepositoryDecodesTheSameBothWays() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

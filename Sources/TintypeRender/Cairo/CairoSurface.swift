@@ -166,13 +166,14 @@ final class CairoSurface: @unchecked Sendable {
     }
 
     /// The image as PNG bytes, written by libdeflate (see CDeflate/shim.h): deterministic, and
-    /// decoded by any PNG reader to exactly the pixels Cairo's own writer would give.
-    func pngData() throws(ImageFileError) -> [UInt8] {
+    /// decoded by any PNG reader to exactly the pixels Cairo's own writer would give. `fast` trades
+    /// size for time (runs only, fixed codes): for failure artifacts and diff images.
+    func pngData(fast: Bool = false) throws(ImageFileError) -> [UInt8] {
         PNGEncodeCounter.shared.increment()
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { throw ImageFileError("PNG encoding failed: no pixel data") }
         var length = 0
-        guard let png = tt_png_encode(data, UInt32(width), UInt32(height), stride, &length) else {
+        guard let png = tt_png_encode(data, UInt32(width), UInt32(height), stride, fast ? 1 : 0, &length) else {
             throw ImageFileError("PNG encoding failed: out of memory")
         }
         defer { free(png) }

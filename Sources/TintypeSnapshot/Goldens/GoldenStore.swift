@@ -152,7 +152,8 @@ public struct GoldenStore: Sendable {
             switch file {
             case .image(let bitmap):
                 let path = base + "." + part + ".png"
-                try bitmap.writePNG(to: path)
+                // Looked at once, then replaced: written fast rather than small.
+                try bitmap.writePNG(to: path, fast: true)
                 return path
             case .bytes(let bytes, let ext):
                 let path = base + "." + part + "." + ext
