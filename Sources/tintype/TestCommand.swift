@@ -392,18 +392,20 @@ struct TestCommand: Command {
                 ok = false
             }
         }
+        // The artifacts folder is a bundle too, unless it lies among the scenes (the next run would read its results.json as one).
+        let reviewable = !directories.contains(where: { FilePaths.contains(FilePaths.resolved($0), FilePaths.resolved(artifactsDirectory)) })
         if let bundle {
             do { try ResultBundle.write(results, to: bundle); say("Bundle: \(bundle)") } catch {
                 writeStderr("Error: cannot write the result bundle: \(error.message)"); ok = false
             }
-        } else if !directories.contains(where: { FilePaths.contains(FilePaths.resolved($0), FilePaths.resolved(artifactsDirectory)) }) {
+        } else if reviewable {
             // The artifacts folder is the run's bundle: what `tintype review` opens by default (not
             // when it lies among the scenes, where the next run would read its results.json as one).
             do { try ResultBundle.write(results, to: artifactsDirectory) } catch {
                 writeStderr("Error: cannot write \(artifactsDirectory)/\(ResultBundle.resultsFile): \(error.message)"); ok = false
             }
         }
-        if failed + recorded > 0 { say("Review: tintype review" + (bundle.map { " " + $0 } ?? artifacts.map { " " + $0 } ?? "")) }
+        if failed + recorded > 0 && (bundle != nil || reviewable) { say("Review: tintype review" + (bundle.map { " " + $0 } ?? artifacts.map { " " + $0 } ?? "")) }
         if changed > 0 {
             say("\(changed) of the \(passed) passed with pixels changed within the tolerance; --strict fails on any change.")
         }

@@ -31,6 +31,21 @@ import Testing
         #expect(lastLine(second) == "3 passed, 0 failed, 0 skipped, 0 recorded")
     }
 
+    /// The artifacts folder is the run's bundle for `tintype review`, and a failing run says so;
+    /// not when that folder lies among the scenes (its results.json would be read as a scene).
+    @Test func theArtifactsFolderIsTheRunsBundleUnlessItLiesAmongTheScenes() throws {
+        let dir = try suite(["A/red": "systemRed"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let outside = try cli.run(["test", "--artifacts", "art"], in: dir, environment: ["CI": "true"])
+        #expect(outside.status == 1 && outside.out.contains("Review: tintype review art\n"), "\(outside.out)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/art/results.json"))
+        let inside = try cli.run(["test", "--artifacts", "Snapshots/art"], in: dir, environment: ["CI": "true"])
+        #expect(inside.status == 1 && !inside.out.contains("Review:"), "\(inside.out)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/art/results.json"))
+        let again = try cli.run(["test", "--artifacts", "Snapshots/art"], in: dir, environment: ["CI": "true"])
+        #expect(again.status == 1 && lastLine(again) == "0 passed, 1 failed, 0 skipped, 0 recorded", "the next run is not refused: \(again.out)")
+    }
+
     /// --layout-records text keeps `tintype layout`'s text beside each golden: recorded with it,
     /// checked with it (a change no pixel shows fails), and never written without the option.
     @Test func layoutRecordsAsTextBesideEachGolden() throws {
