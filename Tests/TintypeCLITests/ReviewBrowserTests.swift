@@ -284,6 +284,22 @@ import Testing
                 "\(banner)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/fresh.png"))
         #expect(try browser.string("document.querySelector('#item-3').dataset.decision") == "pending")
+
+        // The scene put back as the run left it, "Approve all shown" with a filter approves only what
+        // the filter shows: the renamed scene, whose golden moves to its new name.
+        try Data(Self.card.replacingOccurrences(of: "\"size\": 17", with: "\"size\": 22").replacingOccurrences(of: "Hello", with: "Hello there").utf8)
+            .write(to: URL(fileURLWithPath: dir + "/Snapshots/A/card.json"))
+        let filter = try browser.center("#filter")
+        try browser.click(x: filter.x, y: filter.y)
+        try browser.call("Input.insertText", ["text": "renamed"])
+        try browser.wait(for: "document.querySelectorAll('nav li').length === 1")
+        let all = try browser.center("#approve-shown")
+        try browser.click(x: all.x, y: all.y)
+        try browser.wait(for: "document.querySelector('#item-4').dataset.decision === 'approved'")
+        #expect(try browser.string("document.querySelector('#banner').textContent") == "")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/old.png"))
+        #expect(bytes(dir + "/Snapshots/A/renamed.png") == bytes(art + "renamed.actual.png"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Snapshots/A/fresh.png"), "the new scene was not shown, so not approved")
         keep = false
     }
 }
