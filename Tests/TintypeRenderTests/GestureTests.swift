@@ -128,6 +128,20 @@ private func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool 
         #expect(swipeFills(open).count == 2 && near(swipeFills(open).map(\.maxX).max()!, 375))
     }
 
+    @Test func aReleasedSwipeSnapsOpenOrClosed() throws {
+        func released(_ outcome: String, at t: Double) throws -> [Rect] {
+            swipeFills(try list(String(with(#"{ "swipe": { "view": "t", "row": [0, 0], "direction": "left", "progress": 0.1, "release": ""# + outcome
+                                             + #"", "releaseTime": 0.1 } }"#, GestureTests.inbox).dropLast()) + #", "time": "# + "\(t)" + " }"))
+        }
+        let open = swipeFills(try list(with(#"{ "swipe": { "view": "t", "row": [0, 0], "direction": "left", "progress": "open" } }"#, GestureTests.inbox)))
+        let total = open.reduce(0) { $0 + $1.width }
+        #expect(near(try released("open", at: 0.05).reduce(0) { $0 + $1.width }, 37.5), "held where the finger is until it lifts")
+        let f = TimingFunction.easeOut.value(at: 0.5)
+        #expect(near(try released("open", at: 0.25).reduce(0) { $0 + $1.width }, 37.5 + f * (total - 37.5), 1e-6))
+        #expect(try released("open", at: 0.4) == open, "snapped open: every action at its own width")
+        #expect(try released("close", at: 0.4).isEmpty, "snapped closed")
+    }
+
     @Test func aPullShowsTheRefreshControlAsFarAsItCame() throws {
         let base = #"{ "device": "iPhone 8", "root": { "navigationController": { "stack": [ { "title": "T", "view": { "tableView": { "id": "t", "#
             + #""refreshControl": {}, "rows": ["A", "B"] } } } ] } } }"#

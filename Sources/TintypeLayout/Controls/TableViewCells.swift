@@ -50,8 +50,9 @@ struct TableCellDrawing {
         // buttons share what it uncovered in proportion to their widths (iOS 11's swipe actions);
         // past the full-swipe share, the first action covers all of it.
         let total = out.reduce(0) { $0 + $1.width }
-        let revealed = p * width
-        if p >= Gesture.fullSwipeShare && revealed > total {
+        // Once released, the row snaps from where the finger left it to open (every action at its width) or closed.
+        let revealed = p * width + state.settled * ((state.settlesOpen ? total : 0) - p * width)
+        if revealed >= Gesture.fullSwipeShare * width && revealed > total {
             out = out.enumerated().map { i, b in Button(action: b.action, width: i == 0 ? revealed : 0, natural: b.width, expanded: i == 0) }
         } else {
             let k = total > 0 ? revealed / total : 0
@@ -438,8 +439,10 @@ struct TableCellDrawing {
                 ?? (b.action.style == .destructive ? Color.systemRed : TableDrawing.swipeNormal)
             guard b.width > 0 else { continue }
             out.append(.fill(path: .rect(r), paint: .color(fill), rule: .nonZero))
-            // Where the title and image are centered: the button, or (expanded) its own width by the content.
-            let box = !b.expanded ? r : Rect(x: side == .trailing ? r.minX : r.maxX - b.natural, y: r.minY, width: b.natural, height: r.height)
+            // Where the title and image are centered: the button; expanded, its own width by the content;
+            // narrower than its own width, that width about the button's middle (clipped, not truncated).
+            let box = b.expanded ? Rect(x: side == .trailing ? r.minX : r.maxX - b.natural, y: r.minY, width: b.natural, height: r.height)
+                : b.width < b.natural ? Rect(x: r.midX - b.natural / 2, y: r.minY, width: b.natural, height: r.height) : r
             var inner: [DisplayItem] = []
             var imageSize: Size?
             if let image = b.action.image { imageSize = try self.imageSize(image, path: path + ".swiped.actions[\(i)].image") }

@@ -255,6 +255,10 @@ public struct SwipeState: Sendable, Equatable {
     /// How far the finger has slid the content, as a share of the row's width (0…1); nil is at
     /// rest, open, every action showing at its own width.
     public var progress: Double?
+    /// Once the finger has lifted (a swipe's `release`): whether the row snaps open or closed, and
+    /// how far the snap has gone (0: where the finger left it, 1: there).
+    public var settlesOpen = true
+    public var settled = 0.0
     public init(side: Side = .trailing, actions: [SwipeAction], progress: Double? = nil) {
         self.side = side; self.actions = actions; self.progress = progress
     }

@@ -396,6 +396,7 @@ extension Scene {
         var end = systemAnimation.map { $0.beginTime + $0.duration } ?? 0
         for g in gestures {
             if case .edgePan(let p, let release?) = g.kind { end = max(end, release.beginTime + release.duration(from: p)) }
+            if case .swipe(_, _, _, _?, let release?) = g.kind { end = max(end, release.beginTime + Gesture.SwipeRelease.duration) }
         }
         for a in animations {
             guard let e = a.timing.end else { return nil }

@@ -10,7 +10,7 @@ public struct Gesture: Sendable, Equatable {
         /// finger); on a scroll view or table the content follows the finger, rubber-banded past the edges.
         case pan(view: String, translation: Point)
         /// A horizontal swipe on a table's row, revealing its swipe actions; nil progress is at rest, open.
-        case swipe(view: String?, row: RowIndex, direction: Direction, progress: Double?)
+        case swipe(view: String?, row: RowIndex, direction: Direction, progress: Double?, release: SwipeRelease? = nil)
         /// The navigation controller's interactive pop (the screen's left edge dragged right), 0…1,
         /// and how it ends once the finger lifts, if it does in the scene's time.
         case edgePan(progress: Double, release: Release?)
@@ -43,13 +43,29 @@ public struct Gesture: Sendable, Equatable {
         public var view: String? {
             switch self {
             case .pan(let v, _), .pinch(let v, _), .rotation(let v, _), .longPress(let v, _), .tap(let v, _), .pull(let v, _): v
-            case .swipe(let v, _, _, _): v
+            case .swipe(let v, _, _, _, _): v
             case .edgePan: nil
             }
         }
     }
 
     public enum Direction: String, Sendable, Equatable, CaseIterable { case left, right }
+
+    /// The finger lifting from a swiped row at `beginTime`: the row snaps open (every action at its
+    /// own width) or closed over 0.3 s, easing out (an estimate of UIKit's snap).
+    public struct SwipeRelease: Sendable, Equatable {
+        public enum Outcome: String, Sendable, Equatable, CaseIterable { case open, close }
+        public var outcome: Outcome
+        public var beginTime: Double
+        public init(_ outcome: Outcome, beginTime: Double = 0) { self.outcome = outcome; self.beginTime = beginTime }
+        public static let duration = 0.3
+
+        /// How far the snap has gone at scene time `t`, 0…1.
+        public func fraction(at t: Double) -> Double {
+            guard t > beginTime else { return 0 }
+            return TimingFunction.easeOut.value(at: (t - beginTime) / Self.duration)
+        }
+    }
 
     /// The finger lifting from an edge pan at `beginTime` (seconds on the scene's clock): the pop
     /// completes, or cancels back, over the pop's 0.35 s times the distance left, eased in and out
@@ -180,7 +196,7 @@ extension Scene {
                     problem(g, nil, "an edge pan and the systemAnimation \(quoted(s.kind.rawValue)) both move the navigation controller; give one")
                     continue
                 }
-            case .swipe(let id, let index, _, _):
+            case .swipe(let id, let index, _, _, _):
                 let tables = id.map { i in findViews { $0.id == i } } ?? findViews { if case .tableView = $0.kind { true } else { false } }
                 guard let table = tables.first else {
                     if let id {
@@ -202,7 +218,7 @@ extension Scene {
                     problem(g, "row", "row \(index) is outside the table (\(t.shapeDescription))")
                     continue
                 }
-                if case .swipe(_, _, let direction, _) = kind {
+                if case .swipe(_, _, let direction, _, _) = kind {
                     let side: SwipeState.Side = (direction == .left) != (layoutDirection == .rightToLeft) ? .trailing : .leading
                     if row.swipeActions(side).isEmpty {
                         problem(g, "direction", "swiping \(direction.rawValue) uncovers the row's leading actions, and row \(index) has no \"leadingSwipeActions\"")
@@ -319,14 +335,19 @@ extension Scene {
         case .tap(let id, let part), .longPress(let id, let part):
             let found = modifyViews({ $0.id == id }) { v in Self.hold(&v, part: part) }
             if !found { modifyBarItems(id) { $0.isHighlighted = true } }
-        case .swipe(let id, let index, let direction, let progress):
+        case .swipe(let id, let index, let direction, let progress, let release):
             let rtl = layoutDirection == .rightToLeft
+            let settled = release.map { $0.fraction(at: time) } ?? 0
             modifyViews({ v in id.map { v.id == $0 } ?? { if case .tableView = v.kind { true } else { false } }() }) { v in
                 guard case .tableView(var t) = v.kind else { return }
                 var row = t.sections[index.section].rows[index.row]
                 // Swiping left slides the content left, uncovering the right edge: trailing, or leading right to left.
                 let side: SwipeState.Side = (direction == .left) != rtl ? .trailing : .leading
                 row.swiped = SwipeState(side: side, actions: row.swipeActions(side), progress: progress)
+                if let release, progress != nil {
+                    row.swiped?.settlesOpen = release.outcome == .open
+                    row.swiped?.settled = settled
+                }
                 t.sections[index.section].rows[index.row] = row
                 v.kind = .tableView(t)
             }

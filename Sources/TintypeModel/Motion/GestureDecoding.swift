@@ -81,9 +81,15 @@ enum GestureDecoding {
             let p = progress(r, allowsOpen: true)
             _ = required("row", "\"row\": [0, 2]"); _ = required("direction", "\"direction\": \"left\"")
             _ = required("progress", "\"progress\": 0.5 (or \"open\")")
+            let outcome = r.choice("release", Gesture.SwipeRelease.Outcome.self)
+            let begin = r.number("releaseTime", in: SceneLimits.time)
+            if begin != nil && outcome == nil && !r.has("release") {
+                context.report(join(r.path, "releaseTime"), r.node("releaseTime")?.position, "\"releaseTime\" is when the finger lifts: give \"release\" too (open or close)")
+            }
             if let row, let direction, let p {
                 let fraction: Double? = if case .fraction(let f) = p { f } else { nil }
-                kind = .swipe(view: view, row: row, direction: direction, progress: fraction)
+                let release = outcome.map { Gesture.SwipeRelease($0, beginTime: begin ?? 0) }
+                kind = .swipe(view: view, row: row, direction: direction, progress: fraction, release: release)
             } else {
                 kind = nil
             }
