@@ -134,6 +134,9 @@ public enum Compare {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var out = diff != nil ? [UInt8](repeating: 0, count: w * h * 4) : []
         let rowBytes = w * 4
+        // The faded gray of the last pixel computed, by its color: screens repeat a color along a
+        // row, and the gray depends on the color alone.
+        var grayOf: (word: UInt32, gray: UInt8)?
         out.withUnsafeMutableBufferPointer { out in
         for y in 0..<h {
             // A row that is the same in both needs no color math, unless the diff image shows it.
@@ -159,7 +162,12 @@ public enum Compare {
                     minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
                     if diff != nil { put(out, i, isAA ? (255, 255, 0) : (255, 0, 0)) }
                 } else if diff != nil {
-                    let g = UInt8(max(0, min(255, YIQ.fadedGray(a, i))))
+                    let word = a.word(i)
+                    let g: UInt8
+                    if let last = grayOf, last.word == word { g = last.gray } else {
+                        g = UInt8(max(0, min(255, YIQ.fadedGray(a, i))))
+                        grayOf = (word, g)
+                    }
                     put(out, i, (g, g, g))
                 }
             }
