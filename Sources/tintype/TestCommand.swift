@@ -107,8 +107,8 @@ struct TestCommand: Command {
         },
         .flag("--verbose", help: "Also print the layout's notes (see 'tintype help render').", \.verbose),
         .flag("--prune", help: """
-            Remove those goldens, and exit. Never an SVG, an icon or a diagram
-            Tintype did not record. Refuses (removing nothing), as --stale
+            Remove those goldens (with their layout texts), and exit. Never an
+            SVG, an icon or a diagram Tintype did not record. Refuses (removing nothing), as --stale
             does, while a scene fails to decode: the images it uses cannot be known.
             """, \.prune),
         Watchdog.option(\.timeout),
@@ -567,9 +567,19 @@ struct TestCommand: Command {
             candidates += (Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".pdf")).map { root + "/" + $0 }
         }
         for path in candidates where !used.contains(URL(fileURLWithPath: path).standardizedFileURL.path) {
-            if !files.contains(where: { $0.owns(path) }) && GoldenMarks.isTintypeGolden(path) { stale.append(path) }
+            guard !files.contains(where: { $0.owns(path) }) && GoldenMarks.isTintypeGolden(path) else { continue }
+            stale.append(path)
+            // The layout text `--layout-records text` kept beside it goes with it, when it is one.
+            if path.hasSuffix(".png"), Self.isLayoutText(Self.layoutTextPath(path)) { stale.append(Self.layoutTextPath(path)) }
         }
         return stale
+    }
+
+    /// Whether `path` is a layout text as Tintype writes it (it begins with the traits line).
+    static func isLayoutText(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 7)).map { Array($0) } == Array("traits ".utf8)
     }
 
     /// The files an SVG refers to (`href`, `xlink:href`, CSS `url(...)`), standardized; fragments,

@@ -355,6 +355,25 @@ import Testing
         #expect(!exists(dir + "/S/gone.png"))
     }
 
+    /// A golden whose scene is gone takes its layout text (`--layout-records text`) with it; a
+    /// file of the same name that is not one stays.
+    @Test func pruneTakesAGoldensLayoutTextWithIt() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        try write(dir + "/S/a.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "red"}}}"#)
+        try write(dir + "/S/b.json", #"{"device": "iPhone SE", "scale": 1, "root": {"view": {"backgroundColor": "blue"}}}"#)
+        _ = try cli.run(["test", "S", "--record", "missing", "--layout-records", "text"], in: dir)
+        #expect(exists(dir + "/S/a.layout.txt") && exists(dir + "/S/b.layout.txt"))
+        try FileManager.default.removeItem(atPath: dir + "/S/a.json")
+        try FileManager.default.removeItem(atPath: dir + "/S/b.json")
+        try write(dir + "/S/b.layout.txt", "my notes on b\n")
+        let stale = try cli.run(["test", "S", "--stale"], in: dir)
+        #expect(stale.out == "S/a.png\nS/a.layout.txt\nS/b.png\n3 stale goldens; remove them with 'tintype test --prune'.\n", "\(stale.out)\(stale.stderr)")
+        let prune = try cli.run(["test", "S", "--prune"], in: dir)
+        #expect(prune.status == 0 && prune.out == "Removed S/a.png\nRemoved S/a.layout.txt\nRemoved S/b.png\n", "\(prune.out)\(prune.stderr)")
+        #expect(!exists(dir + "/S/a.layout.txt") && text(dir + "/S/b.layout.txt") == "my notes on b\n")
+    }
+
     @Test func staleListsNothingWhileASceneFailsToDecode() throws {
         let dir = try recorded()
         defer { remove(dir) }
