@@ -16,8 +16,8 @@ struct StampCommand: Command {
         longer match) and compared pixel by pixel until it is stamped again.
 
         A file named is stamped. A folder is searched for .png files recursively, and of those
-        beside scene files only the goldens of those scenes are stamped: an icon, a texture or a
-        diagram among the scenes stays as it is (a stamp marks a golden, which 'tintype test
+        beside scene files only the goldens of those scenes are stamped, and an image a scene in the
+        folder draws never is: an icon, a texture, an asset or a diagram among the scenes stays as it is (a stamp marks a golden, which 'tintype test
         --prune' may remove once its scene is gone). A folder is never the home folder, the root
         or a folder above the current one.
 
@@ -56,17 +56,31 @@ struct StampCommand: Command {
                 Tool.printError("\(path) is \(what); stamp searches only a folder of goldens", usage: Self.usage, hint: "Name the folder of your scenes or goldens.")
                 return ExitCode.usage
             }
-            let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".png") }
+            let listed = fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+            let base = path.hasSuffix("/") ? path : path + "/"
+            var read: [String: SceneFile] = [:]
+            func scene(_ file: String) -> SceneFile {
+                if let f = read[file] { return f }
+                let f = Watchdog.read(file, under: path)
+                read[file] = f
+                return f
+            }
+            // The images the scenes under the folder draw (an asset folder beside them): never goldens.
+            var images = Set<String>()
+            for file in SceneFiles.scenes(among: listed.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 }) {
+                for image in scene(file).scene?.imageFiles ?? [] { images.insert(URL(fileURLWithPath: image).standardizedFileURL.path) }
+            }
             var scenesByFolder: [String: [SceneFile]] = [:]
-            for png in found.sorted().map({ (path.hasSuffix("/") ? path : path + "/") + $0 }) {
+            for png in listed.filter({ $0.hasSuffix(".png") }).sorted().map({ base + $0 }) {
                 let folder = (png as NSString).deletingLastPathComponent
                 if scenesByFolder[folder] == nil {
                     let jsons = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
-                    scenesByFolder[folder] = SceneFiles.scenes(among: jsons).map { Watchdog.read($0, under: path) }
+                    scenesByFolder[folder] = SceneFiles.scenes(among: jsons).map(scene)
                 }
                 let scenes = scenesByFolder[folder] ?? []
                 // Among scenes, only their goldens; a folder without scenes holds goldens of the Swift API.
-                if scenes.isEmpty || scenes.contains(where: { $0.owns(png) }) { files.append(png) } else { skipped += 1 }
+                let isImage = images.contains(URL(fileURLWithPath: png).standardizedFileURL.path)
+                if !isImage && (scenes.isEmpty || scenes.contains(where: { $0.owns(png) })) { files.append(png) } else { skipped += 1 }
             }
         }
         var stamped = 0, already = 0

@@ -400,6 +400,22 @@ import Testing
         #expect(home.status == 64 && home.stderr.contains("the home folder"), "\(home.stderr)")
     }
 
+    /// An image a scene draws, in a folder of its own without scenes (an asset folder), is no golden:
+    /// stamp leaves it as it is.
+    @Test func stampLeavesTheScenesImagesAlone() throws {
+        let dir = try project()
+        defer { remove(dir) }
+        try write(dir + "/S/photo.json", #"{"device": "iPhone SE", "scale": 1, "root": {"imageView": {"image": "assets/photo.png"}}}"#)
+        try FileManager.default.createDirectory(atPath: dir + "/S/assets", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: CLITests.root + "/Snapshots/Touch/assets/photo@2x.png", toPath: dir + "/S/assets/photo.png")
+        let asset = FileManager.default.contents(atPath: dir + "/S/assets/photo.png")
+        _ = try cli.run(["test", "S", "--record", "missing"], in: dir)
+        #expect(exists(dir + "/S/photo.png"))
+        let r = try cli.run(["stamp", "S"], in: dir)
+        #expect(r.status == 0 && r.out == "0 stamped, 1 already stamped, 1 left alone (no scene beside them has them as its golden)\n", "\(r.out)\(r.stderr)")
+        #expect(FileManager.default.contents(atPath: dir + "/S/assets/photo.png") == asset, "the scene's image was stamped")
+    }
+
     /// Every command that reads or renders scenes has a time budget for each, one minute unless
     /// --timeout says otherwise; `variants` and `test --stale` too, which only read.
     @Test func everyCommandThatRendersHasATimeout() throws {
