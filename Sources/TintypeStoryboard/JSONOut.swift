@@ -1,3 +1,5 @@
+import TintypeModel
+
 /// A JSON value the importer writes, with object keys in the order given (a scene file reads best
 /// with `id` and `frame` first), printed as a scene file is written by hand.
 indirect enum JSONOut: Sendable, Equatable {
@@ -77,26 +79,7 @@ indirect enum JSONOut: Sendable, Equatable {
         return String(v)
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONString.quoted(s) }
 }
 
 /// Builds an object member by member, leaving out what is nil.

@@ -73,17 +73,7 @@ final class ReviewSite: @unchecked Sendable {
         switch value {
         case let s as String:
             out += "\""
-            for u in s.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-                }
-            }
+            JSONString.append(s, to: &out)
             out += "\""
         case let b as Bool: out += b ? "true" : "false"
         case let i as Int: out += String(i)

@@ -42,16 +42,5 @@ enum StoryboardFiles {
         return (files, matched)
     }
 
-    static func quotedJSON(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quotedJSON(_ s: String) -> String { JSONString.quoted(s) }
 }

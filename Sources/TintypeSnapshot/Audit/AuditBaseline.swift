@@ -60,20 +60,7 @@ public struct AuditBaseline: Sendable, Equatable {
 
     /// The baseline as JSON text, one finding a line, sorted, so that it diffs well.
     public func encoded() -> String {
-        func s(_ v: String) -> String {
-            var out = "\""
-            for u in v.unicodeScalars {
-                switch u {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                default:
-                    if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-                }
-            }
-            return out + "\""
-        }
+        func s(_ v: String) -> String { JSONString.quoted(v) }
         let sorted = entries.sorted { a, b in
             (a.scene, a.variant ?? "", a.path, a.rule.id, a.subject ?? "") < (b.scene, b.variant ?? "", b.path, b.rule.id, b.subject ?? "")
         }
