@@ -198,7 +198,7 @@ struct HTTPResponse: Equatable {
         var names = Set<String>()
         for (name, value) in headers { head += "\(name): \(value)\r\n"; names.insert(name.lowercased()) }
         if !names.contains("cache-control") { head += "Cache-Control: no-store\r\n" }
-        if status == 405 { head += "Allow: GET, HEAD\r\n" }
+        if status == 405 && !names.contains("allow") { head += "Allow: GET, HEAD\r\n" }
         head += "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
         return Array(head.utf8) + (headOnly ? [] : body)
     }

@@ -150,7 +150,7 @@ final class HTTPServer: @unchecked Sendable {
                 break
             }
         }
-        let response: HTTPResponse
+        var response: HTTPResponse
         var headOnly = false
         var what = "(malformed request)"
         if let refusal {
@@ -164,6 +164,8 @@ final class HTTPServer: @unchecked Sendable {
                     : .text(400, "the Host header must name 127.0.0.1 or localhost (this server answers only this machine's pages)")
             } catch {
                 response = .text(error.status, error.message)
+                // A method not answered: say which are (review answers POST as well).
+                if error.status == 405 { response.headers.append(("Allow", methods.sorted().joined(separator: ", "))) }
             }
         }
         send(fd, response.serialized(headOnly: headOnly), deadline: Date().addingTimeInterval(Self.responseTimeoutSeconds))
