@@ -74,29 +74,7 @@ import Testing
 
         /// Sends `raw` as it is and reads the whole response (the server closes each connection).
         func send(_ raw: String) throws -> (status: Int, head: String, body: [UInt8]) {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw Failure("socket failed") }
-            defer { close(fd) }
-            var timeout = timeval(tv_sec: 60, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw Failure("cannot connect to port \(port)") }
-            let bytes = Array(raw.utf8)
-            guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { throw Failure("send failed") }
-            var response: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                response += chunk[0..<n]
-            }
+            let response = try RawHTTP.exchange(port: Int(port), raw)
             guard let end = response.indices.first(where: { response[$0...].starts(with: [13, 10, 13, 10]) }) else {
                 throw Failure("no response head in \(response.count) bytes")
             }

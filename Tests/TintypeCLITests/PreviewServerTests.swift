@@ -96,29 +96,7 @@ import TintypeSnapshot
         let server = try HTTPServer(port: 0, methods: ["GET", "HEAD", "POST"]) { _ in .text(200, "ok") }
         let port = server.port
         Thread.detachNewThread { server.serve() }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        #expect(connected == 0)
-        let request = Array("PUT / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var response: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            response += chunk[0..<n]
-        }
-        let text = String(decoding: response, as: UTF8.self)
+        let text = String(decoding: try RawHTTP.exchange(port: Int(port), "PUT / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", timeoutSeconds: 30), as: UTF8.self)
         #expect(text.hasPrefix("HTTP/1.1 405 "), "\(text)")
         #expect(text.contains("\r\nAllow: GET, HEAD, POST\r\n") && text.components(separatedBy: "\r\nAllow:").count == 2, "\(text)")
     }

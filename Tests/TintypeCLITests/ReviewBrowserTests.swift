@@ -83,25 +83,7 @@ import Testing
 
         /// Sends `raw` and reads the status and body.
         func send(_ raw: String) throws -> (status: Int, body: String) {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw DevToolsPipe.Failure("cannot connect") }
-            let bytes = Array(raw.utf8)
-            _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            var response: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                if n <= 0 { break }
-                response += chunk[0..<n]
-            }
+            let response = try RawHTTP.exchange(port: Int(port), raw)
             let text = String(decoding: response, as: UTF8.self)
             let status = Int(text.split(separator: " ").dropFirst().first ?? "") ?? 0
             return (status, text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n"))
