@@ -425,11 +425,12 @@ func readStandardInput(limit: Int) -> Result<[UInt8], InputFiles.ReadFailure> {
     return .failure(.tooLarge(bytes.count))
 }
 
-/// The first bytes of a file, enough for a PNG's header; nil when it cannot be read.
-func readPNGHead(_ path: String) -> [UInt8]? {
+/// The first `count` bytes of a file (the default is enough for a PNG's header); nil when it
+/// cannot be read.
+func readHead(_ path: String, count: Int = 64) -> [UInt8]? {
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
-    return (try? handle.read(upToCount: 64)).map { Array($0) } ?? []
+    return (try? handle.read(upToCount: count)).map { Array($0) } ?? []
 }
 
 /// The comparison options `test` and `diff` share, declared once: each stores into the command's

@@ -61,7 +61,7 @@ struct DiffCommand: Command {
                 writeStderr("Error: \(path) is a folder, not a PNG file")
                 return ExitCode.unreadable
             }
-            guard let head = readPNGHead(path) else {
+            guard let head = readHead(path) else {
                 writeStderr("Error: cannot read \(path)")
                 return ExitCode.unreadable
             }

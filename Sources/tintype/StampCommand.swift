@@ -17,8 +17,9 @@ struct StampCommand: Command {
 
         A file named is stamped. A folder is searched for .png files recursively, and of those
         beside scene files only the goldens of those scenes are stamped, and an image a scene in the
-        folder draws never is: an icon, a texture, an asset or a diagram among the scenes stays as it is (a stamp marks a golden, which 'tintype test
-        --prune' may remove once its scene is gone). A folder is never the home folder, the root
+        folder draws never is: an icon, a texture, an asset or a diagram among the scenes stays as
+        it is (a stamp marks a golden, which 'tintype test --prune' may remove once its scene is
+        gone). A folder is never the home folder, the root
         or a folder above the current one.
 
         Prints how many files were stamped and how many already were. Exits 1 when a file cannot be

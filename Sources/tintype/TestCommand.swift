@@ -108,8 +108,9 @@ struct TestCommand: Command {
         .flag("--verbose", help: "Also print the layout's notes (see 'tintype help render').", \.verbose),
         .flag("--prune", help: """
             Remove those goldens (with their layout texts), and exit. Never an
-            SVG, an icon or a diagram Tintype did not record. Refuses (removing nothing), as --stale
-            does, while a scene fails to decode: the images it uses cannot be known.
+            SVG, an icon or a diagram Tintype did not record. Refuses (removing
+            nothing), as --stale does, while a scene fails to decode: the images
+            it uses cannot be known.
             """, \.prune),
         Watchdog.option(\.timeout),
         ProjectRoot.option(\.root),
@@ -576,11 +577,7 @@ struct TestCommand: Command {
     }
 
     /// Whether `path` is a layout text as Tintype writes it (it begins with the traits line).
-    static func isLayoutText(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 7)).map { Array($0) } == Array("traits ".utf8)
-    }
+    static func isLayoutText(_ path: String) -> Bool { readHead(path, count: 7) == Array("traits ".utf8) }
 
     /// The files an SVG refers to (`href`, `xlink:href`, CSS `url(...)`), standardized; fragments,
     /// `data:` and other URLs are not files.

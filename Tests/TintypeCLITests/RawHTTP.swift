@@ -8,6 +8,21 @@ import Glibc
 enum RawHTTP {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
+    /// The port of the `http://127.0.0.1:PORT/` address a server started as `process` prints into
+    /// the file `out`, waiting for it at most `seconds`; nil if it is not printed in time or the
+    /// process ends first.
+    static func port(printedIn out: String, by process: Process, seconds: Double = 30) -> Int? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline && process.isRunning {
+            let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            if let r = text.range(of: #"http://127\.0\.0\.1:([0-9]+)/"#, options: .regularExpression) {
+                return Int(text[r].dropFirst("http://127.0.0.1:".count).dropLast())
+            }
+            usleep(20_000)
+        }
+        return nil
+    }
+
     /// Sends `raw` to `port` and reads the whole response (the servers close every connection),
     /// waiting at most `timeoutSeconds` for each read.
     static func exchange(port: Int, _ raw: String, timeoutSeconds: Int = 60) throws -> [UInt8] {

@@ -56,17 +56,7 @@ import Testing
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            let deadline = Date().addingTimeInterval(30)
-            var found: Int?
-            while found == nil && Date() < deadline && process.isRunning {
-                let text = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
-                if let r = text.range(of: #"http://127\.0\.0\.1:([0-9]+)/"#, options: .regularExpression) {
-                    found = Int(text[r].dropFirst("http://127.0.0.1:".count).dropLast())
-                } else {
-                    usleep(20_000)
-                }
-            }
-            guard let found else {
+            guard let found = RawHTTP.port(printedIn: out, by: process) else {
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
                 throw DevToolsPipe.Failure("the review did not print its address: \((try? String(contentsOfFile: out, encoding: .utf8)) ?? "")")
             }
