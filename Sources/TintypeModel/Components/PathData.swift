@@ -46,11 +46,11 @@ public struct PathData: Sendable, Equatable, CustomStringConvertible {
         for command in commands {
             switch command {
             case .move(let p):
-                parts.append("M \(Self.format(p))")
+                parts.append("M \(Self.text(p))")
             case .line(let p):
-                parts.append("L \(Self.format(p))")
+                parts.append("L \(Self.text(p))")
             case .cubic(let c1, let c2, let p):
-                parts.append("C \(Self.format(c1)) \(Self.format(c2)) \(Self.format(p))")
+                parts.append("C \(Self.text(c1)) \(Self.text(c2)) \(Self.text(p))")
             case .close:
                 parts.append("Z")
             }
@@ -87,18 +87,10 @@ public struct PathData: Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
-    private static func format(_ p: Point) -> String {
+    /// A point as path data writes it, with the package's one number formatter: whole numbers without
+    /// a fraction, others as the shortest text that parses back to the same value.
+    private static func text(_ p: Point) -> String {
         "\(format(p.x)) \(format(p.y))"
-    }
-
-    /// Formats a number as the shortest text that parses back to the same
-    /// value, with integral values written without a fractional part.
-    private static func format(_ value: Double) -> String {
-        if value == 0 { return "0" }  // also folds -0
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return value.description
     }
 }
 
