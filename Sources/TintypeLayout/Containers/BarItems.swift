@@ -23,12 +23,13 @@ struct BarItems {
         case .system(let s): s.title ?? s.accessibilityName
         default: nil
         }
-        let anchors = env.anchors, color = color(for: item)
+        let anchors = env.anchors, views = env.views, color = color(for: item)
         let template = if case .image(_, _, let t)? = icon { t } else { true }
         let large = item.largeContentSizeImage.map { Anchors.Icon.image($0, filePath: context.file(of: $0, env: env), template: template) }
         return Placed(width: placed.width) { x throws(RenderError) in
-            anchors.record(id, Anchors.Entry(frame: Rect(x: x, y: row.minY, width: placed.width, height: row.height), title: title, icon: icon, color: color,
-                                              largeImage: large))
+            let frame = Rect(x: x, y: row.minY, width: placed.width, height: row.height)
+            anchors.record(id, Anchors.Entry(frame: frame, title: title, icon: icon, color: color, largeImage: large))
+            views.addBar(BarRecord(frame: frame, item: id))
             return try placed.draw(x)
         }
     }

@@ -193,9 +193,11 @@ struct ContainerLayout {
         var barEnv = env
         barEnv.path = env.path
         if !nav.isNavigationBarHidden {
+            env.views.addBar(BarRecord(frame: background))
             out += try bars.items(nav, metrics: metrics, refresh: hoisted, bar: bar, background: background, env: barEnv)
         }
         if let toolbar {
+            env.views.addBar(BarRecord(frame: toolbar.background))
             var toolEnv = env
             toolEnv.path = env.path + ".toolbar"
             out += try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, context: context)
@@ -225,6 +227,7 @@ struct ContainerLayout {
         guard shown else { return out }
         var barEnv = env
         barEnv.path = env.path + ".tabBar"
+        env.views.addBar(BarRecord(frame: background))
         out += try TabBarComponent(context: context).items(tabs, bar: bar, background: background, env: barEnv)
         return out
     }

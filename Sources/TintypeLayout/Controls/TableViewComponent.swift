@@ -203,6 +203,10 @@ struct TableDrawing {
         // The layout has one cell a row, section after section, top to bottom, so the walk stops at
         // the first row below the visible bottom: a 10,000-row table costs about what its screen does.
         var first = 0
+        let shownClip = env.clipRect.map { $0.intersection(frame) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0) } ?? frame
+        let offset = contentOffset, resting = Point(x: -adjustedInset.left, y: -adjustedInset.top - (isRefreshing ? TableLayout.Metrics.refreshHeight : 0))
+        env.views.addScroll(ScrollRecord(path: env.path, offset: offset, minOffset: resting,
+                                         maxOffset: Point(x: resting.x, y: max(resting.y, layout.contentHeight + adjustedInset.bottom - frame.height))))
         for (s, section) in table.sections.enumerated() {
             let sectionCells = layout.cells[first..<(first + section.rows.count)]
             first += section.rows.count
@@ -213,6 +217,7 @@ struct TableDrawing {
                 guard r.maxY > frame.minY else { continue }
                 let row = section.rows[cell.row]
                 let next = cell.isLast ? nil : section.rows[cell.row + 1]
+                env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: r, clip: shownClip))
                 let cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
                 out += try TableCellDrawing(component: self, env: cellEnv)
                     .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")

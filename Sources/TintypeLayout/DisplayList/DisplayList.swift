@@ -19,6 +19,8 @@ public struct DisplayList: Sendable, Equatable {
     public var warnings: [LayoutWarning] = []
     /// Where each view of the scene landed, in the order laid out (for the audit; no output draws it).
     public var views: [ViewRecord] = []
+    /// The rows, scroll positions and bars of the layout, for the preview's hit test (`hit(_:)`).
+    public var touch = TouchRecords()
     /// The window's safe area: the screen less the status bar, the notch and the home indicator
     /// (the whole canvas for a canvas scene); nil for a list made by hand.
     public var safeArea: Rect?

@@ -94,8 +94,10 @@ package struct Resolver {
         }
         if scene.canvas == nil && scene.drawsSystemOverlays { items += StatusBarComponent.items(statusBar, scene: scene, env: window, text: text) }
         items += try TouchMarks.items(scene.touches, anchors: window.anchors)
-        return DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all,
-                           views: window.views.all, safeArea: window.safeRect, warnings: window.warnings.all)
+        var list = DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all,
+                               views: window.views.all, safeArea: window.safeRect, warnings: window.warnings.all)
+        list.touch = window.views.touchRecords
+        return list
     }
 
     /// The scene with a `"fit"` canvas sized: a root without a frame takes the size it measures
@@ -193,6 +195,13 @@ package struct Resolver {
         var children: [DisplayItem] = []
         let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
         env.scrollFrame = scrollFrame
+        if case .scrollView(let scroll) = view.kind {
+            // Where the content stands and the offsets it rests between, for the preview's wheel and drags.
+            let inset = ScrollViewComponent.adjustedInset(scroll, frame: frame, env: env)
+            let upper = scroll.contentSize.map { Point(x: $0.width + inset.right - frame.width, y: $0.height + inset.bottom - frame.height) }
+            env.views.addScroll(ScrollRecord(path: path, offset: Point(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY),
+                                             minOffset: Point(x: -inset.left, y: -inset.top), maxOffset: upper))
+        }
         // Constraints below this view, not yet solved with an ancestor's: one solve for the hierarchy.
         if let first = view.subviews.indices.first, env.solved[path + ".subviews[\(first)]"] == nil, ConstraintLayout.needed(view) {
             let solved = try ConstraintLayout(resolver: self).solve(view, path: path, frame: frame, bounds: bounds, env: env)

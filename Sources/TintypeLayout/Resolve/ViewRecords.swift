@@ -50,10 +50,87 @@ extension Rect {
     }
 }
 
+/// What takes a touch besides views, for the preview's hit test (`DisplayList.hit(_:)`): the rows
+/// tables drew, where each scroll view's content stands and how far it can go, and the bars drawn
+/// over the content with their bar items that have ids.
+public struct TouchRecords: Sendable, Equatable {
+    public var rows: [RowRecord] = []
+    public var scrolls: [ScrollRecord] = []
+    public var bars: [BarRecord] = []
+    public init(rows: [RowRecord] = [], scrolls: [ScrollRecord] = [], bars: [BarRecord] = []) {
+        self.rows = rows; self.scrolls = scrolls; self.bars = bars
+    }
+}
+
+/// A table's row as drawn: the table's path, the row's index and its frame in absolute points.
+public struct RowRecord: Sendable, Equatable {
+    public var table: String
+    public var section: Int
+    public var row: Int
+    public var frame: Rect
+    /// The table's frame, inside its clipping ancestors: the part of the row that can be seen lies in it.
+    public var clip: Rect?
+    public init(table: String, section: Int, row: Int, frame: Rect, clip: Rect?) {
+        self.table = table; self.section = section; self.row = row; self.frame = frame; self.clip = clip
+    }
+    public var visibleFrame: Rect {
+        guard let clip else { return frame }
+        return frame.intersection(clip) ?? Rect(x: frame.minX, y: frame.minY, width: 0, height: 0)
+    }
+}
+
+/// Where a scroll view's (or table's) content stands: the content offset shown (after a finger's
+/// pan, rubber band included) and the offsets it rests between (the far one nil when unknown: a
+/// scroll view without a content size).
+public struct ScrollRecord: Sendable, Equatable {
+    public var path: String
+    public var offset: Point
+    public var minOffset: Point
+    public var maxOffset: Point?
+    public init(path: String, offset: Point, minOffset: Point, maxOffset: Point?) {
+        self.path = path; self.offset = offset; self.minOffset = minOffset; self.maxOffset = maxOffset
+    }
+
+    /// `offset` kept between the resting offsets, as a scroll view settles once the finger lifts.
+    public func clamped(_ offset: Point) -> Point {
+        func axis(_ v: Double, _ lo: Double, _ hi: Double?) -> Double { min(max(v, lo), max(lo, hi ?? .infinity)) }
+        return Point(x: axis(offset.x, minOffset.x, maxOffset?.x), y: axis(offset.y, minOffset.y, maxOffset?.y))
+    }
+}
+
+/// A bar drawn over the content (navigation bar, toolbar, tab bar, with the status bar area behind
+/// it), or, with an id, one of its bar button items.
+public struct BarRecord: Sendable, Equatable {
+    public var frame: Rect
+    /// The bar button item's id; nil for the bar itself.
+    public var item: String?
+    public init(frame: Rect, item: String? = nil) { self.frame = frame; self.item = item }
+}
+
 /// Collects the view records of one scene's layout (shared by every environment of the scene).
 package final class ViewRecords: Sendable {
     private let records = Mutex<[ViewRecord]>([])
+    private let touch = Mutex(TouchRecords())
     package init() {}
+
+    /// A row drawn (a row drawn again, as a table is measured then placed, keeps its last frame).
+    func addRow(_ r: RowRecord) {
+        touch.withLock { t in
+            if let i = t.rows.firstIndex(where: { $0.table == r.table && $0.section == r.section && $0.row == r.row }) { t.rows[i] = r } else { t.rows.append(r) }
+        }
+    }
+
+    func addScroll(_ r: ScrollRecord) {
+        touch.withLock { t in
+            if let i = t.scrolls.firstIndex(where: { $0.path == r.path }) { t.scrolls[i] = r } else { t.scrolls.append(r) }
+        }
+    }
+
+    func addBar(_ r: BarRecord) {
+        touch.withLock { t in if !t.bars.contains(r) { t.bars.append(r) } }
+    }
+
+    package var touchRecords: TouchRecords { touch.withLock { $0 } }
 
     func add(_ record: ViewRecord) {
         // A view laid out twice (measured, then placed) is recorded where it was placed last.
