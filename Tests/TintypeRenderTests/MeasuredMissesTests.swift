@@ -149,4 +149,25 @@ import TintypeModel
         #expect(!hairlines.contains { abs($0 - 116) < 0.01 })
         #expect(hairlines.contains { abs($0 - 188) < 0.01 })
     }
+    // MARK: Tab bars
+
+    @Test func unselectedTabImagesAreLighterThanTheirTitles() throws {
+        func drawn(_ bar: String) throws -> (images: [Color?], titles: [Color]) {
+            let list = flat(try sharedRenderer.displayList(for: try scene(#"""
+            { "device": "iPhone 8", "root": { "tabBarController": { \#(bar) "tabs": [
+              { "title": "Home", "image": "assets/house.svg" }, { "title": "Find", "image": "assets/pin.svg" } ] } } }
+            """#, base: snapshotsRoot + "/Bars")).items)
+            let images = list.compactMap { if case .image(let i) = $0 { i.templateColor } else { nil } }
+            let titles = list.compactMap { if case .text(let t) = $0, ["Home", "Find"].contains(t.text) { t.color } else { nil } }
+            return (images, titles)
+        }
+        // The iOS 12 screenshot of a translucent tab bar: unselected icons read 161 over the bar's 249,
+        // their titles no lighter than 146 (the darkest stem pixel 137).
+        let plain = try drawn("")
+        #expect(plain.images == [.systemBlue, Color(rgb8: 161, 161, 161)])
+        #expect(plain.titles == [.systemBlue, Color(rgb8: 146, 146, 146)])
+        // unselectedItemTintColor colors both.
+        let custom = try drawn(#""tabBar": { "unselectedItemTintColor": "red" },"#)
+        #expect(custom.images.last == Color(rgb8: 255, 0, 0) && custom.titles.last == Color(rgb8: 255, 0, 0))
+    }
 }

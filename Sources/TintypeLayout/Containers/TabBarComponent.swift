@@ -6,6 +6,11 @@ struct TabBarComponent {
     let context: LayoutContext
     var text: TextMeasuring { context.text }
 
+    /// The default gray of an unselected item's title.
+    static let unselectedTitleGray = Color(rgb8: 0x92, 0x92, 0x92)
+    /// The default gray of an unselected item's template image, lighter than its title.
+    static let unselectedImageGray = Color(rgb8: 0xA1, 0xA1, 0xA1)
+
     /// The bar's own height, without the home indicator's safe area under it: 49, and from
     /// iOS 11 32 on a landscape phone and 50 on iPad (`Era.tabBarHeight`).
     static func height(_ traits: Traits) -> Double { traits.era.tabBarHeight(traits) }
@@ -17,7 +22,11 @@ struct TabBarComponent {
         var out = try BarBackground.items(a, edge: .bottom, bar: bar, background: background, env: env, context: context)
         guard !tabs.tabs.isEmpty else { return out }
         let selectedColor = env.child(tintColor: a.tintColor, mode: .automatic, path: env.path).tint
-        let gray = env.adjustedTint(a.unselectedItemTintColor) ?? Color(rgb8: 0x92, 0x92, 0x92)
+        // Unselected items are gray: titles 146 and template images lighter, 161, as a UIKit screenshot
+        // of a translucent tab bar measures them (docs/uikit-metrics.md); unselectedItemTintColor sets both.
+        let custom = env.adjustedTint(a.unselectedItemTintColor)
+        let gray = custom ?? Self.unselectedTitleGray
+        let imageGray = custom ?? Self.unselectedImageGray
         let safe = env.safeAreaInsets(of: bar)
         // iOS 11 puts the image beside the title on a landscape phone and on iPad; before, it is always above.
         let sideBySide = env.traits.era.tabItemsBesideTitles(env.traits)
@@ -70,7 +79,7 @@ struct TabBarComponent {
                 let s = min(1, min(imageRect.width / max(size.width, 0.01), imageRect.height / max(size.height, 0.01)))
                 let frame = Rect(x: imageRect.midX - size.width * s / 2, y: imageRect.midY - size.height * s / 2, width: size.width * s, height: size.height * s)
                     .originSnapped(env.scale)
-                out.append(.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? color : nil,
+                out.append(.image(ImageItem(source: source, filePath: file, frame: frame, templateColor: template ? (selected ? color : imageGray) : nil,
                                             capInsets: nil, resizingMode: .stretch, origin: path)))
             }
             if !title.isEmpty {
