@@ -30,6 +30,9 @@ public enum SceneLimits {
     /// A transform's scale factors and matrix entries (a, b, c, d), and an anchor point's unit
     /// coordinates: a thousandfold is already far past any screen.
     public static let transformFactor: ClosedRange<Double> = -1_000...1_000
+    /// A 3D transform's perspective: the viewer's distance from the layer, in points (m34 = −1/d).
+    /// Nearer than a point the picture is all perspective; past a million points it is none.
+    public static let perspective: ClosedRange<Double> = 1...maxPoints
     /// The scene's time and an animation's durations, delays, begin times and offsets, in seconds:
     /// an hour is far past any animation UIKit plays.
     public static let time: ClosedRange<Double> = 0...3_600

@@ -50,6 +50,11 @@ public struct View: Sendable, Equatable {
     /// CALayer's `anchorPoint`, in unit coordinates of the bounds: the point the transform turns and
     /// scales about. The frame does not move when it changes. (0.5, 0.5), the center, by default.
     public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// CALayer's `transform` when it is more than affine (CATransform3D: rotations about x and y,
+    /// perspective), applied after `transform`; nil is none.
+    public var transform3D: Transform3D?
+    /// CALayer's `isDoubleSided`: false hides the view (and what is inside it) while its back faces the viewer.
+    public var isDoubleSided = true
 
     public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,

@@ -33,7 +33,8 @@ import TintypeModel
         #expect(messages(#"{"view": "box", "basic": {"keyPath": "text", "to": 1}}"#).first?.hasSuffix(
             "animations[0].basic.keyPath: \"text\" is not an animatable key path (animatable: position, position.x, position.y, opacity, "
             + "backgroundColor, cornerRadius, borderWidth, bounds, bounds.size, transform, transform.scale, transform.scale.x, transform.scale.y, "
-            + "transform.rotation, transform.rotation.z, transform.translation, transform.translation.x, transform.translation.y)") == true)
+            + "transform.rotation, transform.rotation.z, transform.rotation.x, transform.rotation.y, transform.translation.z, "
+            + "transform.translation, transform.translation.x, transform.translation.y)") == true)
         #expect(messages(#"{"view": "box", "basic": {"keyPath": "position", "to": 5}}"#) == [
             "scene.json:1:167: animations[0].basic.to: \"position\" takes a point [x, y], found a number"])
         #expect(messages(#"{"view": "box", "keyframe": {"keyPath": "opacity", "values": [0, "1"]}}"#) == [

@@ -62,3 +62,43 @@ import TintypeModel
         #expect(scene.limitProblems.isEmpty)
     }
 }
+
+/// CALayer's `transform` (CATransform3D) in a scene file: the composed form and its errors.
+@Suite struct Transform3DDecodingTests {
+    func view(_ props: String) throws -> View {
+        try SceneDecoder.decode(##"{"root": {"view": {"subviews": [{"view": {"frame": [0, 0, 100, 50], "## + props + "}}]}}}")
+            .root.subviews[0]
+    }
+
+    @Test func theComposedFormIsCoreAnimationsOrder() throws {
+        let v = try view(#""transform3D": {"perspective": 400, "translate": [10, 0, 5], "scale": 2, "rotateY": 90}, "isDoubleSided": false"#)
+        let t = try #require(v.transform3D)
+        #expect(t.m34 == -1.0 / 400 && t.translation == Vector3(x: 10, y: 0, z: 5) && t.scale == Vector3(x: 2, y: 2, z: 1))
+        #expect(abs(t.rotation.y - .pi / 2) < 1e-12 && !v.isDoubleSided)
+        // (1, 0, 0) turns about y to (0, 0, −1), is scaled in x and y only, moves to (10, 0, 4): W = 1 − 4/400.
+        let m = t.matrix
+        let x = 1 * m[0] + m[12], z = 1 * m[2] + m[14], w = 1 * m[3] + m[15]
+        #expect(abs(x - 10) < 1e-9 && abs(z - 4) < 1e-9 && abs(w - (1 - 4.0 / 400)) < 1e-12)
+        // A turn about z is UIKit's affine rotation.
+        let z90 = Transform3D(rotateZ: 30).homography.affine
+        #expect(z90 != nil && abs(z90!.b - Transform2D(rotationAngle: .pi / 6).b) < 1e-12 && abs(z90!.c - Transform2D(rotationAngle: .pi / 6).c) < 1e-12)
+    }
+
+    @Test func badTransforms3DAreErrorsWithTheirPlace() {
+        func first(_ props: String) -> String {
+            issues(##"{"root": {"view": {"subviews": [{"view": {"## + props + "}}]}}}").first?.description ?? "no error"
+        }
+        #expect(first(#""transform3D": {"perspective": 0}"#) == "scene.json:1:74: root.subviews[0].transform3D.perspective: must be from 1 to 1000000, found 0")
+        #expect(first(#""transform3D": {"rotateW": 10}"#).contains("root.subviews[0].transform3D.rotateW: unknown property \"rotateW\"; did you mean \"rotateX\"?"))
+        #expect(first(#""transform3D": {"translate": [1, 2, 3, 4]}"#)
+            == "scene.json:1:72: root.subviews[0].transform3D.translate: expected a translation [x, y] or [x, y, z], found 4 numbers")
+        #expect(first(#""transform3D": {"scale": [1, 2000]}"#) == "scene.json:1:72: root.subviews[0].transform3D.scale[1]: must be from -1000 to 1000, found 2000")
+        #expect(first(#""transform3D": {}"#).hasSuffix("root.subviews[0].transform3D: a 3D transform needs one of \"perspective\", \"translate\", "
+            + "\"scale\", \"rotateX\", \"rotateY\", \"rotateZ\""))
+        #expect(first(#""transform3D": [1, 0, 0, 1]"#).contains("root.subviews[0].transform3D: expected "))
+        #expect(first(#""transform": {"rotate": 10}, "transform3D": {"rotateY": 10}"#).hasSuffix(
+            "root.subviews[0].transform3D: give \"transform\" or \"transform3D\", not both: UIView's transform is the affine part of its layer's "
+            + "(put the 2D parts in \"transform3D\": \"translate\", \"scale\", \"rotateZ\")"))
+        #expect(first(#""isDoubleSided": "no""#).contains("root.subviews[0].isDoubleSided: expected true or false"))
+    }
+}

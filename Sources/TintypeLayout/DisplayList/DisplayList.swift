@@ -113,11 +113,15 @@ public struct Group: Sendable, Equatable {
     /// transition). Nil is the identity. Backdrops inside a rotated or skewed group blur the
     /// axis-aligned box around their rect.
     public var transform: Transform2D?
+    /// Maps the items (clipped by `clip`) projectively instead, when set: a view's `transform3D`
+    /// with perspective, about the canvas origin. The items are rasterized flat, then mapped; what
+    /// lies behind the viewer is not drawn. `transform` is nil then.
+    public var projection: Homography?
 
     public init(items: [DisplayItem], alpha: Double = 1, blendMode: BlendMode = .normal, clip: Path? = nil, shadow: ResolvedShadow? = nil,
-                transform: Transform2D? = nil) {
+                transform: Transform2D? = nil, projection: Homography? = nil) {
         self.items = items; self.alpha = alpha; self.blendMode = blendMode; self.clip = clip; self.shadow = shadow
-        self.transform = transform
+        self.transform = transform; self.projection = projection
     }
 }
 

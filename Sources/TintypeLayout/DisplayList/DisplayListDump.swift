@@ -42,6 +42,9 @@ extension DisplayList {
             case .group(let g):
                 var s = indent + "group"
                 if let t = g.transform, !t.isIdentity { s += " transform " + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(n).joined(separator: " ") }
+                if let h = g.projection {
+                    s += " projection " + [h.m11, h.m12, h.m13, h.m21, h.m22, h.m23, h.m31, h.m32, h.m33].map { format($0, places: 6) }.joined(separator: " ")
+                }
                 if g.alpha != 1 { s += " alpha \(n(g.alpha))" }
                 if g.blendMode != .normal { s += " blend \(g.blendMode.rawValue)" }
                 if let c = g.clip { s += " clip " + describe(c) }

@@ -50,6 +50,10 @@ enum Mirroring {
                     g.transform = Transform2D(a: t.a, b: -t.b, c: -t.c, d: t.d,
                                                   tx: 2 * x - 2 * t.a * x - t.tx, ty: 2 * t.b * x + t.ty)
                 }
+                if let h = g.projection {
+                    let f = Homography(Transform2D(a: -1, b: 0, c: 0, d: 1, tx: 2 * x, ty: 0))
+                    g.projection = f.concatenating(h).concatenating(f)
+                }
                 return .group(g)
             case .backdrop(var b):
                 b.rect = flip(b.rect)

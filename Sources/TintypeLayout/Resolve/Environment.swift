@@ -44,6 +44,9 @@ package struct Environment: Sendable {
     /// The view or an ancestor has a transform: layout no longer rounds origins to device pixels,
     /// as UIKit does not snap a transformed layer.
     package var isTransformed = false
+    /// What the transforms do on the screen when one of them has perspective (a `transform3D` that
+    /// is more than affine); nil while `screenTransform` says it all.
+    package var screenHomography: Homography?
 
     package func resolve(_ value: ColorValue) -> Color {
         switch value {

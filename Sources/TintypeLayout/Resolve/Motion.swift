@@ -52,6 +52,14 @@ struct Motion: Sendable {
             change(&parts)
             view.transform = Transform2D(parts: parts)
         }
+        // A view with a 3D transform has its parts animated there (Core Animation's key paths
+        // reach the layer's CATransform3D); one without gets one for a rotation about x or y.
+        func parts3D(_ change: (inout Transform3D) -> Void) {
+            var t = view.transform3D ?? .identity
+            change(&t)
+            view.transform3D = t
+        }
+        let in3D = view.transform3D != nil
         switch track.property {
         case .alpha: view.alpha = min(1, max(0, number(view.alpha)))
         case .cornerRadius: view.cornerRadius = max(0, number(view.cornerRadius))
@@ -67,6 +75,27 @@ struct Motion: Sendable {
             if case .color(let c) = track.value(at: p, model: .color(model)) { view.backgroundColor = .color(c) }
         case .transform:
             if case .transform(let t) = track.value(at: p, model: .transform(view.transform)) { view.transform = t }
+        case .transform3D:
+            if case .transform3D(let t) = track.value(at: p, model: .transform3D(view.transform3D ?? .identity)) { view.transform3D = t }
+        case .rotationX: parts3D { $0.rotation.x = number($0.rotation.x) }
+        case .rotationY: parts3D { $0.rotation.y = number($0.rotation.y) }
+        case .translationZ: parts3D { $0.translation.z = number($0.translation.z) }
+        case .scale where in3D:
+            parts3D {
+                let v = number($0.scale.x)
+                $0.scale = Vector3(x: v, y: $0.scale.x == 0 ? v : v * $0.scale.y / $0.scale.x, z: $0.scale.z)
+            }
+        case .scaleX where in3D: parts3D { $0.scale.x = number($0.scale.x) }
+        case .scaleY where in3D: parts3D { $0.scale.y = number($0.scale.y) }
+        case .rotation where in3D: parts3D { $0.rotation.z = number($0.rotation.z) }
+        case .translationX where in3D: parts3D { $0.translation.x = number($0.translation.x) }
+        case .translationY where in3D: parts3D { $0.translation.y = number($0.translation.y) }
+        case .translation where in3D:
+            parts3D {
+                if case .point(let q) = track.value(at: p, model: .point(Point(x: $0.translation.x, y: $0.translation.y))) {
+                    $0.translation.x = q.x; $0.translation.y = q.y
+                }
+            }
         case .scale:
             let s = view.transform.parts.scale
             let v = number(s.width)

@@ -169,15 +169,31 @@ package struct Resolver {
         guard !view.isHidden, view.alpha > 0 else { return [] }
         var env = parent.child(tintColor: view.tintColor, mode: view.tintAdjustmentMode, path: path).child(for: view)
         let component = view.kind.component
-        let transformed = !view.transform.isIdentity
+        let transformed = !view.transform.isIdentity || (view.transform3D.map { $0 != .identity } ?? false)
         if transformed { env.isTransformed = true }
         var frame = try place(view, component, in: container, parent: parent, env: env)
         if animated { frame = motion.frame(of: view, placed: frame, container: container) }
         // The transform turns about the anchor point; what is recorded is where the view shows on
         // the screen (UIKit's frame of a transformed view: the box around its corners).
-        let local = view.transform(at: frame)
-        if transformed { env.screenTransform = local.concatenating(parent.screenTransform) }
-        let shown = env.isTransformed ? env.screenTransform.apply(to: frame) : frame
+        var local = view.transform(at: frame)
+        // A 3D transform: affine when it has no perspective left (0° or 180° of a flip), else a projection.
+        var projection: Homography?
+        if view.transform3D != nil {
+            let h = view.projectiveTransform(at: frame)
+            if let a = h.affine { local = a } else { projection = h }
+        }
+        if transformed {
+            env.screenTransform = local.concatenating(parent.screenTransform)
+            if projection != nil || parent.screenHomography != nil {
+                env.screenHomography = (projection ?? Homography(local)).concatenating(parent.screenHomography ?? Homography(parent.screenTransform))
+            }
+        }
+        // CALayer's isDoubleSided: a layer whose back faces the viewer is not drawn, nor is what it holds.
+        if !view.isDoubleSided {
+            let screen = env.screenHomography ?? Homography(env.screenTransform)
+            if screen.showsBack(at: Point(x: frame.midX, y: frame.midY)) { return [] }
+        }
+        let shown = env.screenHomography.map { $0.apply(to: frame) ?? frame } ?? (env.isTransformed ? env.screenTransform.apply(to: frame) : frame)
         env.marginsRect = margins(of: view, frame: frame, parent: parent)
         env.anchors.record(view.id, Anchors.Entry(frame: shown))
         let outline = RoundedRect.path(frame, radius: view.cornerRadius, curve: view.cornerCurve, corners: view.maskedCorners)
@@ -234,7 +250,7 @@ package struct Resolver {
         }
         if view.alpha < 1 || view.blendMode != .normal || shadow != nil || transformed {
             return items.isEmpty ? [] : [.group(Group(items: items, alpha: view.alpha, blendMode: view.blendMode, shadow: shadow,
-                                                      transform: transformed ? local : nil))]
+                                                      transform: transformed && projection == nil ? local : nil, projection: projection))]
         }
         return items
     }

@@ -42,11 +42,15 @@ public struct Animation: Sendable, Equatable {
 /// A property an animation changes, as UIView names it or a Core Animation key path reaches it.
 public enum AnimatedProperty: String, Sendable, Equatable, Hashable, CaseIterable {
     case frame, center, bounds, alpha, backgroundColor, transform, cornerRadius, borderWidth
+    /// The layer's whole CATransform3D (a UIView block's `transform3D`).
+    case transform3D
     /// The anchor point's place in the superview (`position`; UIView's `center` is the same).
     case position, positionX = "position.x", positionY = "position.y"
     case boundsSize = "bounds.size"
     case scale = "transform.scale", scaleX = "transform.scale.x", scaleY = "transform.scale.y"
     case rotation = "transform.rotation.z"
+    case rotationX = "transform.rotation.x", rotationY = "transform.rotation.y"
+    case translationZ = "transform.translation.z"
     case translation = "transform.translation", translationX = "transform.translation.x", translationY = "transform.translation.y"
 
     /// The kind of value it takes.
@@ -57,6 +61,7 @@ public enum AnimatedProperty: String, Sendable, Equatable, Hashable, CaseIterabl
         case .boundsSize: .size
         case .backgroundColor: .color
         case .transform: .transform
+        case .transform3D: .transform3D
         default: .number
         }
     }
@@ -78,9 +83,10 @@ public enum AnimatedValue: Sendable, Equatable {
     case rect(Rect)
     case color(Color)
     case transform(Transform2D)
+    case transform3D(Transform3D)
 
     public enum Kind: String, Sendable, Equatable {
-        case number, point, size, rect, color, transform
+        case number, point, size, rect, color, transform, transform3D
         /// How a scene file writes one, for messages.
         public var written: String {
             switch self {
@@ -90,6 +96,7 @@ public enum AnimatedValue: Sendable, Equatable {
             case .rect: "a rectangle [x, y, width, height]"
             case .color: "a color"
             case .transform: "a transform ({\"translate\", \"scale\", \"rotate\"} or [a, b, c, d, tx, ty])"
+            case .transform3D: "a 3D transform ({\"perspective\", \"translate\", \"scale\", \"rotateX\", \"rotateY\", \"rotateZ\"})"
             }
         }
     }
@@ -104,6 +111,7 @@ public enum AnimatedValue: Sendable, Equatable {
         case .color(let c): [c.red, c.green, c.blue, c.alpha]
         case .transform(let t):
             { let p = t.parts; return [p.translation.x, p.translation.y, p.rotation, p.scale.width, p.scale.height, p.shear] }()
+        case .transform3D(let t): t.components
         }
     }
 
@@ -118,6 +126,7 @@ public enum AnimatedValue: Sendable, Equatable {
         case .transform:
             .transform(Transform2D(parts: Transform2D.Parts(translation: Point(x: c[0], y: c[1]), rotation: c[2],
                                                            scale: Size(width: c[3], height: c[4]), shear: c[5])))
+        case .transform3D: .transform3D(Transform3D(components: c))
         }
     }
 

@@ -8,16 +8,17 @@ enum AnimationDecoding {
         ("borderWidth", .borderWidth), ("bounds", .bounds), ("bounds.size", .boundsSize), ("transform", .transform),
         ("transform.scale", .scale), ("transform.scale.x", .scaleX), ("transform.scale.y", .scaleY),
         ("transform.rotation", .rotation), ("transform.rotation.z", .rotation),
+        ("transform.rotation.x", .rotationX), ("transform.rotation.y", .rotationY), ("transform.translation.z", .translationZ),
         ("transform.translation", .translation), ("transform.translation.x", .translationX), ("transform.translation.y", .translationY),
     ]
     static let viewProperties: [(String, AnimatedProperty)] = [
         ("frame", .frame), ("center", .center), ("bounds", .bounds), ("alpha", .alpha), ("backgroundColor", .backgroundColor),
-        ("transform", .transform), ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth),
+        ("transform", .transform), ("transform3D", .transform3D), ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth),
     ]
     /// CALayer properties Core Animation animates that Tintype does not (yet): named in the message.
     static let otherLayerKeyPaths = ["zPosition", "anchorPoint", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
-                                     "borderColor", "contents", "contentsRect", "mask", "sublayerTransform", "transform.rotation.x",
-                                     "transform.rotation.y", "transform.scale.z", "transform.translation.z", "hidden", "masksToBounds"]
+                                     "borderColor", "contents", "contentsRect", "mask", "sublayerTransform", "transform.scale.z",
+                                     "hidden", "masksToBounds"]
 
     static func decode(_ items: [(node: JSONNode, path: String)], context: DecodeContext) -> [Animation] {
         items.compactMap { decodeOne($0.node, path: $0.path, context: context) }
@@ -337,6 +338,7 @@ enum AnimationDecoding {
         case .rect: .numbers(["x", "y", "width", "height"], nonNegative: ["width", "height"])
         case .color: .color(tint: false)
         case .transform: ViewTransformDecoding.form
+        case .transform3D: .object
         }
     }
 
@@ -344,7 +346,7 @@ enum AnimationDecoding {
     static func value(_ n: JSONNode, kind: AnimatedValue.Kind, property: AnimatedProperty, name: String, path: String,
                       context: DecodeContext) -> AnimatedValue? {
         let fits: Bool = switch (kind, n.value) {
-        case (.number, .number), (.color, .string), (.transform, .array), (.transform, .object): true
+        case (.number, .number), (.color, .string), (.transform, .array), (.transform, .object), (.transform3D, .object): true
         case (.point, .array), (.point, .object), (.size, .array), (.size, .object), (.rect, .array), (.rect, .object): true
         default: false
         }
@@ -373,6 +375,8 @@ enum AnimationDecoding {
             return ObjectReader.color(n, path: path, context: context).map { .color($0) }
         case .transform:
             return ViewTransformDecoding.transform(n, path: path, context: context).map { .transform($0) }
+        case .transform3D:
+            return ViewTransformDecoding.transform3D(n, path: path, context: context).map { .transform3D($0) }
         }
     }
 }

@@ -11,6 +11,15 @@ enum ViewTransformDecoding {
         if let n = r.node("transform", as: form), let t = transform(n, path: join(r.path, "transform"), context: r.context) {
             view.transform = t
         }
+        if let n = r.node("transform3D", as: .object), let t = transform3D(n, path: join(r.path, "transform3D"), context: r.context) {
+            if r.gives("transform") {
+                r.context.report(join(r.path, "transform3D"), n.position, "give \"transform\" or \"transform3D\", not both: UIView's transform "
+                                 + "is the affine part of its layer's (put the 2D parts in \"transform3D\": \"translate\", \"scale\", \"rotateZ\")")
+            } else {
+                view.transform3D = t
+            }
+        }
+        if let d = r.bool("isDoubleSided") { view.isDoubleSided = d }
         if let n = r.node("anchorPoint", as: .numbers(["x", "y"], nonNegative: [])),
            let v = ObjectReader.numbers(n, path: join(r.path, "anchorPoint"), names: ["x", "y"], context: r.context) {
             if let bad = v.first(where: { !SceneLimits.transformFactor.contains($0) }) {
@@ -59,6 +68,72 @@ enum ViewTransformDecoding {
                            + "or [a, b, c, d, tx, ty], found \(n.value.kindName)")
             return nil
         }
+    }
+
+    static let transform3DKeys = ["perspective", "translate", "scale", "rotateX", "rotateY", "rotateZ"]
+
+    /// `{"perspective": d, "translate": [x, y, z], "scale": s | [sx, sy, sz], "rotateX": °, "rotateY": °, "rotateZ": °}`
+    /// (CATransform3D as `Transform3D` composes it); nil after reporting what is wrong at `path`.
+    static func transform3D(_ n: JSONNode, path: String, context: DecodeContext) -> Transform3D? {
+        guard case .object = n.value else {
+            context.report(path, n.position, "expected a 3D transform: {\"perspective\": distance, \"rotateY\": degrees, ...} "
+                           + "(keys \(transform3DKeys.joined(separator: ", "))), found \(n.value.kindName)")
+            return nil
+        }
+        guard let r = ObjectReader(n, path: path, context: context, schemaName: "transform3D") else { return nil }
+        defer { r.finish() }
+        var ok = true
+        var t = Transform3D()
+        if let n = r.node("perspective", as: .number(SceneLimits.perspective.lowerBound, SceneLimits.perspective.upperBound)) {
+            if let d = ObjectReader.number(n, path: join(path, "perspective"), in: SceneLimits.perspective, context: context) {
+                t.m34 = -1 / d
+            } else { ok = false }
+        }
+        if let n = r.node("translate", as: .numbers(["x", "y", "z"], nonNegative: [])) {
+            if let v = vector(n, path: join(path, "translate"), range: SceneLimits.coordinate, what: "a translation", context: context) {
+                t.translation = Vector3(x: v[0], y: v[1], z: v.count > 2 ? v[2] : 0)
+            } else { ok = false }
+        }
+        if let n = r.node("scale", as: .anyOf([.number(SceneLimits.transformFactor.lowerBound, SceneLimits.transformFactor.upperBound),
+                                               .numbers(["x", "y", "z"], nonNegative: [])])) {
+            if case .number = n.value {
+                if let s = ObjectReader.number(n, path: join(path, "scale"), in: SceneLimits.transformFactor, context: context) {
+                    t.scale = Vector3(x: s, y: s, z: 1)
+                } else { ok = false }
+            } else if let v = vector(n, path: join(path, "scale"), range: SceneLimits.transformFactor, what: "a scale", context: context) {
+                t.scale = Vector3(x: v[0], y: v[1], z: v.count > 2 ? v[2] : 1)
+            } else { ok = false }
+        }
+        for (key, axis) in [("rotateX", 0), ("rotateY", 1), ("rotateZ", 2)] {
+            guard r.has(key) else { continue }
+            guard let degrees = r.number(key) else { ok = false; continue }
+            let radians = degrees * .pi / 180
+            switch axis {
+            case 0: t.rotation.x = radians
+            case 1: t.rotation.y = radians
+            default: t.rotation.z = radians
+            }
+        }
+        if r.keys.isEmpty {
+            context.report(path, n.position, "a 3D transform needs one of \(transform3DKeys.map(quoted).joined(separator: ", "))")
+            ok = false
+        }
+        return ok ? t : nil
+    }
+
+    /// Two or three numbers (z defaults), each in `range`.
+    static func vector(_ n: JSONNode, path: String, range: ClosedRange<Double>, what: String, context: DecodeContext) -> [Double]? {
+        guard case .array(let items) = n.value, (2...3).contains(items.count) else {
+            let found = if case .array(let items) = n.value { "\(items.count) numbers" } else { n.value.kindName }
+            context.report(path, n.position, "expected \(what) [x, y] or [x, y, z], found \(found)")
+            return nil
+        }
+        var out: [Double] = []
+        for (i, item) in items.enumerated() {
+            guard let v = ObjectReader.number(item, path: path + "[\(i)]", in: range, context: context) else { return nil }
+            out.append(v)
+        }
+        return out
     }
 
     /// A scale: one number for both axes, or `[sx, sy]`.

@@ -334,18 +334,21 @@ final class Raster {
     private func drawGroup(_ group: Group) throws(RenderError) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if let t = group.transform, !t.isIdentity {
-            var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-            cairo_transform(cr, &m)
-        }
-        if let clip = group.clip {
-            setPath(clip)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-            cairo_clip(cr)
+        // A projected group's clip is applied before its projection, on the flat rendering.
+        if group.projection == nil {
+            if let t = group.transform, !t.isIdentity {
+                var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+                cairo_transform(cr, &m)
+            }
+            if let clip = group.clip {
+                setPath(clip)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                cairo_clip(cr)
+            }
         }
         let composited = group.alpha < 1 || group.blendMode != .normal || group.shadow != nil
         guard composited else {
-            for item in group.items { try draw(item) }
+            try drawContents(group)
             return
         }
         let outerAlpha = groupAlpha
@@ -354,18 +357,173 @@ final class Raster {
         cairo_push_group(cr)
         if let shadow = group.shadow {
             cairo_push_group(cr)
-            for item in group.items { try draw(item) }
+            try drawContents(group)
             let content = cairo_pop_group(cr)
             defer { cairo_pattern_destroy(content) }
             try drawShadow(shadow, of: content)
             cairo_set_source(cr, content)
             cairo_paint(cr)
         } else {
-            for item in group.items { try draw(item) }
+            try drawContents(group)
         }
         cairo_pop_group_to_source(cr)
         cairo_set_operator(cr, Raster.cairoOperator(group.blendMode))
         cairo_paint_with_alpha(cr, group.alpha)
+    }
+
+    private func drawContents(_ group: Group) throws(RenderError) {
+        if let h = group.projection { try drawProjected(group, h) } else { for item in group.items { try draw(item) } }
+    }
+
+    // MARK: Projections
+
+    /// A group with perspective (a view's `transform3D`): its items, clipped, are rasterized flat at
+    /// the device resolution, and every device pixel the projected content covers samples that
+    /// rendering through the inverse map (bilinear, four samples a pixel). Points behind the viewer
+    /// are not drawn. A vector page paints what the image raster made (from the tape).
+    private func drawProjected(_ group: Group, _ h: Homography) throws(RenderError) {
+        if replaying {
+            guard let (region, x, y) = tape?.nextProjection() else { return }
+            cairo_save(cr)
+            let pattern = pagePattern(region, x: Double(x), y: Double(y))
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+            cairo_restore(cr)
+            return
+        }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let ctm = Homography(Transform2D(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
+        // Device pixels per point of the flat rendering: the current scale.
+        var k = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        guard k > 0, var bounds = Self.bounds(of: group.items) else { return }
+        if let clip = group.clip, let r = bounds.intersection(clip.bounds) { bounds = r } else if group.clip != nil { return }
+        bounds = bounds.insetBy(dx: -1, dy: -1)
+        // The flat rendering keeps to the pixel budget; a huge layer is rendered coarser.
+        while !SceneLimits.allowsPixels(width: (bounds.width * k).rounded(.up), height: (bounds.height * k).rounded(.up)) { k /= 2 }
+        let sw = Int((bounds.width * k).rounded(.up)), sh = Int((bounds.height * k).rounded(.up))
+        guard sw > 0, sh > 0 else { return }
+        let flat = DisplayList(size: Size(width: Double(sw) / k, height: Double(sh) / k), scale: k,
+                               items: [.group(Group(items: group.items, clip: group.clip, transform: Transform2D(translationX: -bounds.minX, y: -bounds.minY)))],
+                               language: language)
+        let source = try Raster(list: flat, images: images)
+        source.textEngine = textEngine
+        try source.draw(flat.items)
+        missingCharacters += source.missingCharacters
+        // Source pixels → the items' points → the projection → device pixels.
+        let full = Homography(Transform2D(a: 1 / k, b: 0, c: 0, d: 1 / k, tx: bounds.minX, ty: bounds.minY)).concatenating(h).concatenating(ctm)
+        guard let inverse = full.inverted else { return }
+        // Where it lands: the projected corners, or (a layer reaching behind the viewer) everything, within the clip.
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        cairo_restore(cr)
+        var target = Rect(x: max(0, cx0), y: max(0, cy0), width: min(Double(pixelWidth), cx1) - max(0, cx0), height: min(Double(pixelHeight), cy1) - max(0, cy0))
+        if let landed = full.apply(to: Rect(x: 0, y: 0, width: Double(sw), height: Double(sh))) {
+            guard let r = target.intersection(landed) else { return }
+            target = r
+        }
+        let x0 = Int(target.minX.rounded(.down)), y0 = Int(target.minY.rounded(.down))
+        let dw = Int(target.maxX.rounded(.up)) - x0, dh = Int(target.maxY.rounded(.up)) - y0
+        guard dw > 0, dh > 0 else { return }
+        let region: CairoSurface
+        do { region = try CairoSurface(width: dw, height: dh) } catch {
+            throw RenderError(path: "", message: "cannot create a projection surface: \(error.message)")
+        }
+        Self.resample(source.surface, into: region, x0: x0, y0: y0, inverse: inverse, forward: full)
+        tape?.record(projection: region, x: x0, y: y0)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, region.pointer, Double(x0), Double(y0))
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Fills `region` (whose top left is device pixel (x0, y0)) from `source` through `inverse`
+    /// (device pixels → source pixels): four samples a pixel, each bilinear in premultiplied ARGB,
+    /// transparent outside the source and where `forward` puts the point behind the viewer.
+    static func resample(_ source: CairoSurface, into region: CairoSurface, x0: Int, y0: Int, inverse: Homography, forward: Homography) {
+        cairo_surface_flush(source.pointer)
+        cairo_surface_flush(region.pointer)
+        guard let src = cairo_image_surface_get_data(source.pointer), let dst = cairo_image_surface_get_data(region.pointer) else { return }
+        let sw = source.width, sh = source.height, sStride = source.stride, dStride = region.stride
+        let i = inverse
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> UInt32 {
+            guard x >= 0, y >= 0, x < sw, y < sh else { return 0 }
+            return UnsafeRawPointer(src + y * sStride + 4 * x).loadUnaligned(as: UInt32.self)
+        }
+        let offsets = [0.25, 0.75]
+        for row in 0..<region.height {
+            let out = UnsafeMutableRawPointer(dst + row * dStride)
+            for col in 0..<region.width {
+                var acc = (0.0, 0.0, 0.0, 0.0)
+                for oy in offsets {
+                    for ox in offsets {
+                        let X = Double(x0 + col) + ox, Y = Double(y0 + row) + oy
+                        let w = i.m13 * X + i.m23 * Y + i.m33
+                        guard w != 0 else { continue }
+                        let u = (i.m11 * X + i.m21 * Y + i.m31) / w, v = (i.m12 * X + i.m22 * Y + i.m32) / w
+                        guard u > -1, v > -1, u < Double(sw) + 1, v < Double(sh) + 1, forward.w(at: Point(x: u, y: v)) > 0 else { continue }
+                        let fu = u - 0.5, fv = v - 0.5
+                        let ix = Int(fu.rounded(.down)), iy = Int(fv.rounded(.down))
+                        let ax = fu - Double(ix), ay = fv - Double(iy)
+                        let p00 = texel(ix, iy), p10 = texel(ix + 1, iy), p01 = texel(ix, iy + 1), p11 = texel(ix + 1, iy + 1)
+                        if p00 | p10 | p01 | p11 == 0 { continue }
+                        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
+                        @inline(__always) func ch(_ p: UInt32, _ shift: UInt32) -> Double { Double((p >> shift) & 0xFF) }
+                        acc.0 += ch(p00, 24) * w00 + ch(p10, 24) * w10 + ch(p01, 24) * w01 + ch(p11, 24) * w11
+                        acc.1 += ch(p00, 16) * w00 + ch(p10, 16) * w10 + ch(p01, 16) * w01 + ch(p11, 16) * w11
+                        acc.2 += ch(p00, 8) * w00 + ch(p10, 8) * w10 + ch(p01, 8) * w01 + ch(p11, 8) * w11
+                        acc.3 += ch(p00, 0) * w00 + ch(p10, 0) * w10 + ch(p01, 0) * w01 + ch(p11, 0) * w11
+                    }
+                }
+                @inline(__always) func byte(_ v: Double) -> UInt32 { UInt32(min(255, max(0, (v / 4).rounded()))) }
+                let a = byte(acc.0)
+                let pixel = a << 24 | min(a, byte(acc.1)) << 16 | min(a, byte(acc.2)) << 8 | min(a, byte(acc.3))
+                out.storeBytes(of: pixel, toByteOffset: 4 * col, as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(region.pointer)
+    }
+
+    /// The box around everything `items` draw, in their coordinates (a group's transform and clip
+    /// applied, shadows and strokes included); nil when they draw nothing.
+    static func bounds(of items: [DisplayItem]) -> Rect? {
+        var out: Rect?
+        func add(_ r: Rect?) {
+            guard let r, r.width.isFinite, r.height.isFinite else { return }
+            guard let o = out else { out = r; return }
+            let x0 = min(o.minX, r.minX), y0 = min(o.minY, r.minY)
+            out = Rect(x: x0, y: y0, width: max(o.maxX, r.maxX) - x0, height: max(o.maxY, r.maxY) - y0)
+        }
+        for item in items {
+            switch item {
+            case .fill(let path, _, _): add(path.bounds)
+            case .stroke(let path, _, let style): add(path.bounds.insetBy(dx: -style.width, dy: -style.width))
+            // Glyphs may reach past their frame (italics, accents): a margin of a fifth of the size.
+            case .text(let t): add(t.frame.insetBy(dx: -t.font.size / 5, dy: -t.font.size / 5))
+            case .image(let i): add(i.frame)
+            case .backdrop(let b): add(b.rect)
+            case .homeIndicator(let r): add(r)
+            case .group(let g):
+                guard var r = bounds(of: g.items) else { continue }
+                if let clip = g.clip {
+                    guard let c = r.intersection(clip.bounds) else { continue }
+                    r = c
+                }
+                if let s = g.shadow {
+                    let reach = 3 * s.radius
+                    let cast = Rect(x: r.minX + s.offset.width - reach, y: r.minY + s.offset.height - reach,
+                                    width: r.width + 2 * reach, height: r.height + 2 * reach)
+                    add(r); r = out!
+                    add(cast); r = out!
+                }
+                if let h = g.projection { add(h.apply(to: r)) } else if let t = g.transform { add(t.apply(to: r)) } else { add(r) }
+            }
+        }
+        return out
     }
 
     /// Paints the blurred, colored alpha of `content`, offset, under the current group.

@@ -22,11 +22,20 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 /// drawn after an image raster of the same list has filled the tape, and plays it back.
 final class PixelTape {
     private var backdrops: [(CairoSurface, Int, Int)] = []
+    private var projections: [(CairoSurface, Int, Int)] = []
+    private var nextProjectionIndex = 0
     private var whites: [Bool] = []
     private var nextBackdropIndex = 0, nextWhiteIndex = 0
 
     func record(backdrop region: CairoSurface, x: Int, y: Int) { backdrops.append((region, x, y)) }
     func record(white: Bool) { whites.append(white) }
+    func record(projection region: CairoSurface, x: Int, y: Int) { projections.append((region, x, y)) }
+
+    func nextProjection() -> (CairoSurface, Int, Int)? {
+        guard nextProjectionIndex < projections.count else { return nil }
+        defer { nextProjectionIndex += 1 }
+        return projections[nextProjectionIndex]
+    }
 
     func nextBackdrop() -> (CairoSurface, Int, Int)? {
         guard nextBackdropIndex < backdrops.count else { return nil }
@@ -45,7 +54,7 @@ final class PixelTape {
         items.contains { item in
             switch item {
             case .backdrop, .homeIndicator: true
-            case .group(let g): needed(for: g.items)
+            case .group(let g): g.projection != nil || needed(for: g.items)
             default: false
             }
         }
