@@ -193,4 +193,29 @@ import Testing
         """, baseDirectory: dir)
         #expect(s.warnings.map(\.path) == ["appearance.navigationBar.backIndicatorImage"])
     }
+    @Test func labelAppearanceReachesATableRowsTextAndDetail() throws {
+        let s = try SceneDecoder.decode("""
+        {"appearance": {"label": {"textColor": "#1D3557", "font": "footnote"},
+                        "whenContainedIn": [{"containers": [{"id": "other"}], "label": {"textColor": "systemRed"}}]},
+         "root": {"view": {"subviews": [
+           {"tableView": {"sections": [{"rows": [
+             "Plain",
+             {"text": "Own", "detailText": "d", "style": "value1", "textColor": "systemBlue", "detailFont": 20},
+             {"text": "Off", "detailText": "d", "style": "subtitle", "detailTextColor": null}
+           ]}]}},
+           {"tableView": {"id": "other", "sections": [{"rows": ["Inside"]}]}}
+         ]}}}
+        """)
+        func rows(_ v: View) -> [TableRow] {
+            guard case .tableView(let t) = v.kind else { Issue.record("not a table"); return [] }
+            return t.sections.flatMap(\.rows)
+        }
+        let navy = ColorValue.color(color("#1D3557"))
+        let r = rows(s.root.subviews[0])
+        #expect(r.map(\.textColor) == [navy, .color(.systemBlue), navy])
+        #expect(r.map(\.detailTextColor) == [navy, navy, nil], "a row's null keeps the style's gray detail")
+        #expect(r.map(\.font) == [.style(.footnote), .style(.footnote), .style(.footnote)])
+        #expect(r[1].detailFont == .system(size: 20))
+        #expect(rows(s.root.subviews[1]).first?.textColor == .color(.systemRed), "a whenContainedIn rule reaches rows inside its container")
+    }
 }

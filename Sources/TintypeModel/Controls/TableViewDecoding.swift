@@ -99,7 +99,7 @@ extension TableSection {
 extension TableRow {
     /// `"Text"` or an object of row properties.
     static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext) -> TableRow? {
-        if case .string(let s) = n.value { return TableRow(s) }
+        if case .string(let s) = n.value { return TableRow(s).withLabelAppearance(given: [], at: n, path: path, context: context) }
         guard let r = ObjectReader(n, path: path, context: context, what: "a row (a string or an object)") else { return nil }
         defer { r.finish() }
         var row = TableRow()
@@ -142,7 +142,7 @@ extension TableRow {
         if let n = r.integer("numberOfLines", in: 0...10_000) { row.numberOfLines = n }
         if let n = r.integer("detailNumberOfLines", in: 0...10_000) { row.detailNumberOfLines = n }
         row.separatorInset = r.insets("separatorInset")
-        return row
+        return row.withLabelAppearance(given: ["textColor", "detailTextColor", "font", "detailFont"].filter(r.gives), at: n, path: path, context: context)
     }
 }
 
@@ -191,4 +191,24 @@ extension AccessoryType {
         "disclosure": .disclosureIndicator, "chevron": .disclosureIndicator,
         "detailDisclosure": .detailDisclosureButton, "info": .detailButton,
     ]
+}
+
+extension TableRow {
+    /// The row with the scene's `label` appearance for the text properties it does not give
+    /// (`given`; a `null` there keeps the style's own): a cell's text and detail are UILabels, so
+    /// `UILabel.appearance()` reaches them as it reaches every label.
+    func withLabelAppearance(given: [String], at n: JSONNode, path: String, context: DecodeContext) -> TableRow {
+        let defaults = SceneAppearance.defaults(for: "label", over: nil, context: context)
+        guard !defaults.isEmpty,
+              let a = ObjectReader(JSONNode(value: .object([]), position: n.position), path: path, context: context, recorded: false, defaults: defaults)
+        else { return self }
+        var row = self
+        let color = a.colorValue("textColor")
+        let font = a.node("font", as: .font).flatMap { Label.decodeFont($0, path: join(path, "font"), context: context) }
+        if !given.contains("textColor"), let color { row.textColor = color }
+        if !given.contains("detailTextColor"), let color { row.detailTextColor = color }
+        if !given.contains("font"), let font { row.font = font }
+        if !given.contains("detailFont"), let font { row.detailFont = font }
+        return row
+    }
 }
