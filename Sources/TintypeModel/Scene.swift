@@ -69,6 +69,9 @@ public struct Scene: Sendable, Equatable {
     /// to false: iOS draws its own status bar over the image and no home indicator is part of it.
     /// Their room stays either way, so the layout is the one the app shows after launch.
     public var drawsSystemOverlays = true { didSet { limitsMark.checked = false } }
+    /// `tintype test` also checks the accessibility snapshot of each render (its VoiceOver
+    /// elements numbered, with a legend) against `NAME.accessibility.png` beside the golden.
+    public var accessibilitySnapshot = false { didSet { limitsMark.checked = false } }
     /// The caption band and background of an App Store screenshot (`tintype screenshots` draws
     /// it around the screen); nil for a plain screen.
     public var marketing: Marketing? { didSet { limitsMark.checked = false } }

@@ -55,6 +55,9 @@ public struct View: Sendable, Equatable {
     public var transform3D: Transform3D?
     /// CALayer's `isDoubleSided`: false hides the view (and what is inside it) while its back faces the viewer.
     public var isDoubleSided = true
+    /// UIAccessibility's properties the scene sets (label, value, hint, traits, whether the view is
+    /// an element); what it leaves nil is UIKit's default for the kind (`accessibilityDefaults`).
+    public var accessibility = Accessibility()
 
     public init(_ kind: ViewKind = .plain, frame: Rect? = nil, backgroundColor: ColorValue? = nil, alpha: Double = 1,
                 isHidden: Bool = false, clipsToBounds: Bool = false, cornerRadius: Double = 0,

@@ -75,6 +75,11 @@ struct RenderCommand: Command {
             Also print what the layout resolved on its own: arranged views that need
             more room than their stack has, and which one gives way.
             """, \.verbose),
+        .flag("--accessibility", help: """
+            Write the accessibility snapshot instead (PNG only): the screen with each
+            element VoiceOver visits outlined and numbered in its order, and a legend
+            of their labels, traits, values and hints beside it.
+            """, \.accessibility),
     ] + TraitOptions.options(\.overrides) }
     static let discussion = """
         A scene with "variants" (or "devices") renders once per variant, each to its own PNG named
@@ -134,6 +139,8 @@ struct RenderCommand: Command {
     /// --format, when given.
     var format: ImageFormat?
     var verbose = false
+    /// --accessibility: the accessibility snapshot rather than the screen.
+    var accessibility = false
     /// --fps: render the animation as frames.
     var fps: Int?
     /// --duration: how many seconds of animation --fps renders.
@@ -177,6 +184,12 @@ struct RenderCommand: Command {
             if output == "-" { throw UsageError(message: "--fps writes a file or a folder, not standard output", command: Self.self) }
         } else if duration != nil || maxFrames != 600 {
             throw UsageError(message: "--duration and --max-frames go with --fps", command: Self.self)
+        }
+        if accessibility {
+            if outputFormat != .png || bookPath != nil {
+                throw UsageError(message: "--accessibility writes PNG, not \(outputFormat.rawValue)", command: Self.self)
+            }
+            if fps != nil { throw UsageError(message: "--accessibility draws one moment; it does not go with --fps", command: Self.self) }
         }
         if fps != nil && scenes.contains(where: StoryboardFiles.isStoryboard) {
             throw UsageError(message: "--fps animates one scene file; a storyboard's scenes have no animations", command: Self.self)
@@ -359,7 +372,14 @@ struct RenderCommand: Command {
         let where_ = out.label.map { "\(name) [\($0)]" } ?? name
         if let problem = scene.pixelLimitProblem { return .failure("\(where_): \(problem)") }
         let bytes: [UInt8]
-        do { bytes = try renderer.render(scene, as: outputFormat) } catch {
+        do {
+            if accessibility {
+                let image = try AccessibilitySnapshot.image(of: scene, renderer: renderer)
+                do { bytes = try image.pngData() } catch { return .failure("\(where_): \(error)") }
+            } else {
+                bytes = try renderer.render(scene, as: outputFormat)
+            }
+        } catch {
             return .failure(out.describe(error))
         }
         guard let dest = destination(for: out) else {

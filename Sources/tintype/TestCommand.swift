@@ -128,6 +128,9 @@ struct TestCommand: Command {
         "scene": "Settings", "devices": [...]}): the app's screen is checked as Interface Builder
         describes it, with its goldens beside that file. Views placed by constraints that break or
         leave a frame undecided print a warning (UIKit's log) and still render.
+        A scene with "accessibilitySnapshot": true is also checked against NAME.accessibility.png
+        beside its golden (one per variant): its VoiceOver elements numbered in order with a legend
+        of their labels, traits, values and hints ('tintype render --accessibility' draws one).
         A run that finds no scene to check fails (a mistyped folder or filter should not pass
         quietly) unless --pass-with-no-scenes is given. Exit code: 0 when every scene passed,
         1 otherwise, 64 for bad usage.
@@ -467,7 +470,7 @@ struct TestCommand: Command {
         entry.auditOverlay = box.overlay
         if let pos = item.variant?.scene.source.viewPositions["root"], pos.file == nil { entry.rootPosition = (pos.line, pos.column) }
         // The state the run leaves, for `tintype review` to tell whether the files changed since.
-        entry.goldenSHA256 = GoldenStore.fileHash(item.golden)
+        entry.goldenSHA256 = GoldenStore.fileHash(entry.golden)
         entry.sceneSHA256 = GoldenStore.fileHash(item.scenePath)
         return entry
     }
@@ -490,13 +493,39 @@ struct TestCommand: Command {
             if layoutText, let recorded = artifact as? RecordedImage { e = Self.checkLayoutText(recorded, of: item, entry: e, store: store, mode: mode) }
             return e
         }
+        var e: ReportEntry
         if let format = ImageFormat(path: item.golden), format != .png {
             // An SVG or PDF golden has no pixels of its own: the audit takes a raster render of its own.
             if let audit { _ = try? AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box).snapshot(scene) }
-            return check(.document(format, renderer: renderer))
+            e = check(.document(format, renderer: renderer))
+        } else if let audit {
+            e = check(AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box))
+        } else {
+            e = check(.recordedImage(renderer: renderer))
         }
-        if let audit { return check(AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box)) }
-        return check(.recordedImage(renderer: renderer))
+        if scene.accessibilitySnapshot { e = checkAccessibility(scene, of: item, entry: e, renderer: renderer, store: store, mode: mode, tolerance: tolerance) }
+        return e
+    }
+
+    /// Checks (or records) the accessibility snapshot beside the golden (`NAME.accessibility.png`)
+    /// of a scene that asks for one, joined with the image's outcome as the layout text is.
+    static func checkAccessibility(_ scene: Scene, of item: SceneFile.Output, entry: ReportEntry, renderer: Renderer, store: GoldenStore,
+                                   mode: RecordMode, tolerance: Tolerance) -> ReportEntry {
+        let path = SceneFile.accessibilityGolden(of: item.golden)
+        let strategy = Snapshotting<Scene, Bitmap>.accessibility(renderer: renderer)
+        let image: Bitmap
+        do { image = try strategy.snapshot(scene) } catch {
+            var e = entry
+            e.status = .failed
+            e.message = "the accessibility snapshot failed: " + ((error as? RenderError).map(item.describe) ?? "\(error)")
+            return e
+        }
+        let r = store.verify(image, as: strategy.diffing, golden: path, name: item.artifactName + ".accessibility", mode: mode, tolerance: tolerance)
+        var e = joined(entry, r, what: "Accessibility snapshot")
+        // What the entry's artifacts stand for is the accessibility golden when the image passed:
+        // `tintype review` approves them onto it, not onto the screen's golden.
+        if entry.status == .passed && r.status != .passed { e.golden = path }
+        return e
     }
 
     /// The layout text beside a PNG golden (`NAME.layout.txt`), as `--layout-records text` keeps it.
@@ -508,10 +537,17 @@ struct TestCommand: Command {
     static func checkLayoutText(_ image: RecordedImage, of item: SceneFile.Output, entry: ReportEntry, store: GoldenStore, mode: RecordMode) -> ReportEntry {
         let path = layoutTextPath(item.golden)
         let r = store.verify(image.record.tree(), as: .lines, golden: path, name: item.artifactName + ".layout", mode: mode)
+        return joined(entry, r, what: "Layout text")
+    }
+
+    /// The outcome of a check of a second golden beside a render's joined with the render's: the
+    /// image's failure comes first; a second golden that differs fails a render whose pixels
+    /// passed; one recorded makes the entry recorded.
+    static func joined(_ entry: ReportEntry, _ r: SnapshotResult, what: String) -> ReportEntry {
         var e = entry
         switch (entry.status, r.status) {
         case (_, .passed): break
-        case (.failed, _): e.message += "\nLayout text: " + r.message
+        case (.failed, _): e.message += "\n\(what): " + r.message
         case (.passed, .failed):
             e.status = .failed
             e.message = r.message

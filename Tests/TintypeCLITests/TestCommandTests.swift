@@ -46,6 +46,43 @@ import Testing
         #expect(again.status == 1 && lastLine(again) == "0 passed, 1 failed, 0 skipped, 0 recorded", "the next run is not refused: \(again.out)")
     }
 
+    /// `"accessibilitySnapshot": true` checks NAME.accessibility.png beside the golden: recorded
+    /// with it, failed alone when only the accessibility changes (the entry then stands for that
+    /// golden, which review approves), never stale; `render --accessibility` writes the same image.
+    @Test func theAccessibilitySnapshotBesideTheGolden() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Snapshots", withIntermediateDirectories: true)
+        func write(_ label: String) throws {
+            try (#"{ "device": "iPhone SE", "scale": 1, "accessibilitySnapshot": true, "root": { "view": { "subviews": [ "#
+                + #"{ "button": { "frame": [16, 40, 120, 44], "title": "Go", "accessibilityLabel": "\#(label)" } } ] } } }"#)
+                .write(toFile: dir + "/Snapshots/go.json", atomically: true, encoding: .utf8)
+        }
+        try write("Go")
+        let first = try cli.run(["test", "--record", "missing"], in: dir)
+        #expect(first.status == 1 && first.out.contains("No golden at Snapshots/go.accessibility.png; recorded it."), "\(first.out)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Snapshots/go.png"))
+        let second = try cli.run(["test"], in: dir)
+        #expect(second.status == 0 && lastLine(second) == "1 passed, 0 failed, 0 skipped, 0 recorded", "\(second.out)")
+        #expect(try cli.run(["test", "--stale"], in: dir).out.contains("No stale goldens."))
+        // The same image from render, and render refuses to write over the golden.
+        let render = try cli.run(["render", "--accessibility", "Snapshots/go.json", "-o", "a11y.png"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let golden = try Data(contentsOf: URL(fileURLWithPath: dir + "/Snapshots/go.accessibility.png"))
+        let rendered = try Data(contentsOf: URL(fileURLWithPath: dir + "/a11y.png"))
+        #expect(rendered.count > 0 && golden.count > 0)
+        let over = try cli.run(["render", "--accessibility", "Snapshots/go.json", "-o", "Snapshots/go.accessibility.png"], in: dir)
+        #expect(over.status == 64, "\(over.stderr)")
+        #expect(try cli.run(["render", "--accessibility", "Snapshots/go.json", "-o", "a.svg"], in: dir).stderr.contains("--accessibility writes PNG, not svg"))
+        // A label no pixel of the screen shows fails the accessibility snapshot alone.
+        try write("Start")
+        let changed = try cli.run(["test"], in: dir)
+        #expect(changed.status == 1 && lastLine(changed) == "0 passed, 1 failed, 0 skipped, 0 recorded", "\(changed.out)")
+        let results = try String(contentsOfFile: dir + "/.build/tintype-artifacts/results.json", encoding: .utf8)
+        #expect(results.contains(#""golden" : "Snapshots/go.accessibility.png""#) || results.contains(#""golden":"Snapshots/go.accessibility.png""#),
+                "\(results.prefix(600))")
+    }
+
     /// --layout-records text keeps `tintype layout`'s text beside each golden: recorded with it,
     /// checked with it (a change no pixel shows fails), and never written without the option.
     @Test func layoutRecordsAsTextBesideEachGolden() throws {

@@ -127,7 +127,7 @@ import Testing
         #expect(labels == ["device", "orientation", "scale", "tintColor", "tintAdjustmentMode", "backgroundColor",
                            "statusBar", "systemVersion", "contentSizeCategory", "layoutDirection", "locale", "strings",
                            "pseudoLanguage", "localizations", "root", "baseDirectory", "includedFiles", "imageFiles", "appearanceImages", "presented", "largeContentViewer",
-                           "warnings", "touches", "canvas", "drawsSystemOverlays", "marketing", "variants", "time", "animations", "systemAnimation", "gestures", "audit", "source",
+                           "warnings", "touches", "canvas", "drawsSystemOverlays", "accessibilitySnapshot", "marketing", "variants", "time", "animations", "systemAnimation", "gestures", "audit", "source",
                            "limitsMark"],
                 "a new stored property of Scene needs `didSet { limitsMark.checked = false }`; then add it here")
     }

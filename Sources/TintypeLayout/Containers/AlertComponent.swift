@@ -23,6 +23,12 @@ struct AlertComponent {
     }
 
     /// Bold: the preferred action, else the cancel action (UIKit bolds one of them).
+    /// An action is a button, named by its index among the alert's actions.
+    func accessible(_ action: AlertAction, in a: AlertController, frame: Rect, env: Environment) {
+        let i = a.actions.firstIndex(of: action) ?? 0
+        env.accessible(env.path + ".actions[\(i)]", frame: frame, AccessibilityInfo(label: action.title, traits: [.button] + (action.isEnabled ? [] : [.notEnabled])))
+    }
+
     func isBold(_ action: AlertAction, in alert: AlertController) -> Bool {
         if alert.actions.contains(where: \.isPreferred) { return action.isPreferred }
         return action.style == .cancel
@@ -99,8 +105,10 @@ struct AlertComponent {
 
         var inside: [DisplayItem] = [.backdrop(Backdrop(rect: box, blurRadius: 30, saturation: 1.8)),
                                      .fill(path: outline, paint: .color(Self.panel), rule: .nonZero)]
-        for (s, font, top, h) in layout.text {
-            inside.append(label(s, font: font, color: .black, frame: Rect(x: box.minX + pad, y: box.minY + top, width: textWidth, height: h), direction: env.layoutDirection))
+        for (i, (s, font, top, h)) in layout.text.enumerated() {
+            let r = Rect(x: box.minX + pad, y: box.minY + top, width: textWidth, height: h)
+            inside.append(label(s, font: font, color: .black, frame: r, direction: env.layoutDirection))
+            env.accessible(env.path + ".text[\(i)]", frame: r, AccessibilityInfo(label: s, traits: [.staticText]))
         }
         let fieldHeight = Self.fieldHeight
         // Each field's outline reaches the next one's top line, over white; the fields' fills go
@@ -120,6 +128,7 @@ struct AlertComponent {
             let shown = field.text.map { field.isSecure ? String(repeating: "\u{2022}", count: $0.count) : $0 }
             let hasText = shown?.isEmpty == false
             let value = hasText ? shown ?? "" : field.placeholder ?? ""
+            env.accessible(env.path + ".textFields[\(i)]", frame: r, AccessibilityInfo(label: field.placeholder, value: hasText ? shown : nil))
             let color: Color = hasText ? .black : Color(rgb8: 0xC7, 0xC7, 0xCD)
             // UIKit makes the first field the first responder: a tint caret at its text's start
             // (after its text when it has some), its placeholder after the caret.
@@ -156,6 +165,7 @@ struct AlertComponent {
             }
             let font = ResolvedFont(system: 17, weight: isBold(action, in: a) ? .semibold : .regular)
             inside.append(label(action.title, font: font, color: color(action, tint: env.tint), frame: r.insetBy(dx: 8, dy: 0), lines: 1, direction: env.layoutDirection))
+            accessible(action, in: a, frame: r, env: env)
         }
         return [.group(Group(items: inside, clip: outline))]
     }
@@ -206,7 +216,9 @@ struct AlertComponent {
         var out: [DisplayItem] = []
         var y = group.minY + (headerHeight - header.reduce(0) { $0 + $1.2 + 2 } + 2) / 2
         for (s, font, h) in header {
-            out.append(label(s, font: font, color: Self.sheetHeaderText, frame: Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h), direction: env.layoutDirection))
+            let r = Rect(x: group.minX + 16, y: y, width: group.width - 32, height: h)
+            out.append(label(s, font: font, color: Self.sheetHeaderText, frame: r, direction: env.layoutDirection))
+            env.accessible(env.path + ".text[\(header.firstIndex { $0.0 == s && $0.2 == h } ?? 0)]", frame: r, AccessibilityInfo(label: s, traits: [.staticText]))
             y += h + 2
         }
         let step = Self.sheetRow + Self.sheetSeparator
@@ -222,6 +234,7 @@ struct AlertComponent {
             }
             out.append(label(action.title, font: sheetFont(action, in: a), color: color(action, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0),
                              lines: 1, direction: env.layoutDirection))
+            accessible(action, in: a, frame: r, env: env)
         }
         return out
     }
@@ -247,6 +260,7 @@ struct AlertComponent {
             out.append(.fill(path: outline, paint: .color(.white), rule: .nonZero))
             out.append(label(cancel.title, font: sheetFont(cancel, in: a), color: color(cancel, tint: env.tint), frame: r.insetBy(dx: 12, dy: 0),
                              lines: 1, direction: env.layoutDirection))
+            accessible(cancel, in: a, frame: r, env: env)
             bottom = r.minY - gap
         }
         guard mainHeight > 0 else { return out }

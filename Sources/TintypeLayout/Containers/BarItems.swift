@@ -17,19 +17,26 @@ struct BarItems {
     /// The width an item takes and how to draw it at an x, centered vertically in `row`.
     func place(_ item: BarButtonItem, row: Rect, path: String) throws(RenderError) -> Placed? {
         guard let (placed, icon) = try placeContent(item, row: row, path: path) else { return nil }
-        guard let id = item.id else { return placed }
         let title: String? = switch item.content {
         case .title(let t): t
         case .system(let s): s.title ?? s.accessibilityName
         default: nil
         }
-        let anchors = env.anchors, views = env.views, color = color(for: item)
+        // A bar button item is a button (a custom view is its own view's element; spaces are none).
+        let info: AccessibilityInfo? = switch item.content {
+        case .title, .system: AccessibilityInfo(label: title, traits: [.button] + (item.isEnabled ? [] : [.notEnabled]))
+        case .image(let source, _): AccessibilityInfo(label: imageName(source.path), traits: [.button] + (item.isEnabled ? [] : [.notEnabled]))
+        case .customView, .fixedSpace, .flexibleSpace: nil
+        }
+        let id = item.id
+        let anchors = env.anchors, views = env.views, color = color(for: item), env = self.env
         let template = if case .image(_, _, let t)? = icon { t } else { true }
         let large = item.largeContentSizeImage.map { Anchors.Icon.image($0, filePath: context.file(of: $0, env: env), template: template) }
         return Placed(width: placed.width) { x throws(RenderError) in
             let frame = Rect(x: x, y: row.minY, width: placed.width, height: row.height)
-            anchors.record(id, Anchors.Entry(frame: frame, title: title, icon: icon, color: color, largeImage: large))
+            if let id { anchors.record(id, Anchors.Entry(frame: frame, title: title, icon: icon, color: color, largeImage: large)) }
             views.addBar(BarRecord(frame: frame, item: id))
+            if let info { env.accessible(path, frame: frame, info) }
             return try placed.draw(x)
         }
     }

@@ -142,6 +142,9 @@ struct NavigationBarComponent {
                 placed = try backButtonBackground(backBackground, around: placed, padding: padding, row: row, env: env)
             }
             let end = x + placed.width
+            // The back button reads its title (the chevron alone: "Back").
+            let backFrame = Rect(x: rtl ? bar.minX + bar.maxX - end : left, y: row.minY, width: end - left, height: row.height)
+            env.accessible(itemPath + ".backButton", frame: backFrame, AccessibilityInfo(label: fitting.isEmpty ? "Back" : fitting, traits: [.button]))
             if rtl {
                 // Mirrored: the chevron points right from the right edge; the title reads to its left.
                 out += Mirroring.horizontally(back, around: bar.midX)
@@ -177,6 +180,7 @@ struct NavigationBarComponent {
             x = max(leadingEnd + 8, min(x, trailingStart - 8 - w)).pixelSnapped(env.scale)
             out.append(.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height),
                              alignment: .center, direction: env.layoutDirection))
+            env.accessible(itemPath + ".title", frame: Rect(x: x, y: row.minY, width: w, height: row.height), AccessibilityInfo(label: title, traits: [.header]))
         }
         // The large title: 34 bold on the leading margin, its baseline 12 above the bottom of its
         // area; as the area collapses the title rises under the row and is cut off at its top.
@@ -189,6 +193,9 @@ struct NavigationBarComponent {
                                         frame: Rect(x: left + margin, y: baseline - ascent, width: right - left - 2 * margin, height: lineHeight),
                                         alignment: env.layoutDirection == .rightToLeft ? .right : .left, direction: env.layoutDirection)
             out.append(m.largeTitle < m.fullLargeTitle ? .group(Group(items: [line], clip: .rect(area))) : line)
+            let w = min(text.size(of: title, font: font).width + 1, right - left - 2 * margin)
+            env.accessible(itemPath + ".largeTitle", frame: Rect(x: rtl ? right - margin - w : left + margin, y: baseline - ascent, width: w, height: lineHeight),
+                           AccessibilityInfo(label: title, traits: [.header]), clip: area)
             // A pulled refresh control sits in the stretched area above the title (UIKit hoists it
             // into the bar), its spinner centered there.
             if let refresh, m.stretch > 0 {

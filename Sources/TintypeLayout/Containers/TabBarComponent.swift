@@ -57,6 +57,10 @@ struct TabBarComponent {
                                                           largeImage: tab.item.largeContentSizeImage.map {
                                                               .image($0, filePath: context.file(of: $0, env: env), template: image == nil || template)
                                                           }))
+            // A tab is a button, selected when it is the selected tab; VoiceOver adds where it is among the tabs.
+            env.accessible(path, frame: cell, AccessibilityInfo(
+                label: tab.item.title ?? image.map { imageName($0.source.path) }, value: tab.item.badgeValue,
+                hint: "Tab, \(i + 1) of \(tabs.tabs.count)", traits: [.button] + (selected ? [.selected] : [])))
             let box: Double = compact ? 18 : 25
             let font = ResolvedFont(system: sideBySide ? 13 : 10, weight: .medium)
             let title = tab.item.title ?? ""

@@ -218,7 +218,10 @@ struct TableDrawing {
                 let row = section.rows[cell.row]
                 let next = cell.isLast ? nil : section.rows[cell.row + 1]
                 env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: r, clip: shownClip))
-                let cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
+                var cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
+                // A cell is one element: its texts, its content's and its accessory's, read together.
+                env.accessible(env.path + ".sections[\(s)].rows[\(cell.row)]", frame: r, row.accessibilityInfo, clip: frame)
+                cellEnv.accessibilityHidden = true
                 out += try TableCellDrawing(component: self, env: cellEnv)
                     .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")
             }
@@ -268,6 +271,9 @@ struct TableDrawing {
         }
         guard let title = isHeader ? section.header : section.footer else { return [] }
         let left = titleLeft, width = titleWidth
+        let shownTitle = isHeader && table.style != .plain ? title.uppercased() : title
+        env.accessible(path, frame: Rect(x: left, y: rect.minY, width: width, height: rect.height),
+                       AccessibilityInfo(label: shownTitle, traits: isHeader ? [.header] : [.staticText]), clip: frame)
         if table.style == .plain {
             // Headers: 17 semibold black; footers: 13 gray, on the same band.
             let f = font(isHeader ? .style(.headline) : .style(.footnote))

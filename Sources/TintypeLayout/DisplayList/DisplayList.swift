@@ -24,6 +24,9 @@ public struct DisplayList: Sendable, Equatable {
     /// The window's safe area: the screen less the status bar, the notch and the home indicator
     /// (the whole canvas for a canvas scene); nil for a list made by hand.
     public var safeArea: Rect?
+    /// The elements VoiceOver visits, in its order (`AccessibilityOrder`), for the accessibility
+    /// snapshot; no output draws them otherwise.
+    public var accessibility: [AccessibilityElement] = []
 
     public init(size: Size, scale: Double, items: [DisplayItem], language: String? = nil, notes: [LayoutNote] = [],
                 views: [ViewRecord] = [], safeArea: Rect? = nil, warnings: [LayoutWarning] = []) {

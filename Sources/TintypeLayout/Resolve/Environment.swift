@@ -25,6 +25,10 @@ package struct Environment: Sendable {
     package var notes = LayoutNotes()
     /// Shared by every environment of one scene: where each view landed (for the audit).
     package var views = ViewRecords()
+    /// Shared by every environment of one scene: the elements VoiceOver reads (`DisplayList.accessibility`).
+    package var accessibility = AccessibilityRecords()
+    /// Inside an accessibility element (a cell, a view made one element): nothing below is recorded as one.
+    package var accessibilityHidden = false
     /// Shared by every environment of one scene: constraints broken or ambiguous.
     package var warnings = LayoutWarnings()
     /// Frames Auto Layout solved for the views below this one, by path (see `ConstraintLayout`).

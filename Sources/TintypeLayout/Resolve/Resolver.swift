@@ -79,6 +79,8 @@ package struct Resolver {
             items += try resolve(root, in: screen, parent: window, path: "root")
         }
         if let presented = scene.presented {
+            // A presentation is modal to VoiceOver: what it covers is not read.
+            window.accessibility.modal("presented")
             if let system = scene.systemAnimation, system.kind == .alertAppearing {
                 // The dimming layer is the presentation's first item when it dims.
                 var all = try presentation(presented, scene: scene, window: window)
@@ -97,6 +99,7 @@ package struct Resolver {
         var list = DisplayList(size: size, scale: scene.effectiveScale, items: items, notes: window.notes.all,
                                views: window.views.all, safeArea: window.safeRect, warnings: window.warnings.all)
         list.touch = window.views.touchRecords
+        list.accessibility = window.accessibility.ordered(screen: screen, direction: scene.layoutDirection)
         return list
     }
 
@@ -201,6 +204,7 @@ package struct Resolver {
         if view.kind.scrolls { env.inScrollView = true }
         env.views.add(ViewRecord(path: path, kind: view.kind.name, id: view.id, frame: shown, clip: parent.clipRect,
                                  isInteractive: view.kind.isInteractive, scrolls: env.inScrollView, hasSystemSize: view.kind.hasSystemSize))
+        if env.recordAccessibility(of: view, path: path, frame: shown) { env.accessibilityHidden = true }
         var items: [DisplayItem] = []
         if let bg = view.backgroundColor {
             items.append(.fill(path: outline, paint: .color(env.resolve(bg)), rule: .nonZero))

@@ -250,6 +250,7 @@ public enum SceneDecoder {
         if let v = r.object("largeContentViewer") { scene.largeContentViewer = LargeContentViewer.decode(v) }
         if let m = r.object("marketing") { scene.marketing = Marketing.decode(m) }
         if let b = r.bool("drawsSystemOverlays") { scene.drawsSystemOverlays = b }
+        if let b = r.bool("accessibilitySnapshot") { scene.accessibilitySnapshot = b }
         if let a = r.object("audit", schemaName: "audit") { scene.audit = AuditSettings.decode(a) }
         if let items = r.array("touches") {
             scene.touches = items.compactMap { TouchMark.decode($0.node, path: $0.path, context: context) }
@@ -519,6 +520,7 @@ public enum SceneDecoder {
         if let b = r.choice("blendMode", BlendMode.self) { view.blendMode = b }
         ViewLayoutDecoding.decode(r, into: &view)
         ViewTransformDecoding.decode(r, into: &view)
+        view.accessibility = Accessibility.decode(r)
         if let items = r.array("subviews") {
             view.subviews = items.compactMap { decodeView($0.node, path: $0.path, depth: depth + 1, context: context) }
         }

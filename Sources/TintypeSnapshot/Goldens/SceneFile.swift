@@ -142,8 +142,25 @@ public struct SceneFile: Sendable {
     /// (`tintype sheet settings.json -o settings.sheet.png --record`).
     public var sheetGolden: String { SceneFile.stem(of: path) + ".sheet.png" }
 
-    /// The goldens of this scene file (its renders' and its contact sheet's), as standardized absolute paths.
-    public var goldens: Set<String> { Set(outputs.map { SceneFile.standardized($0.golden) } + [SceneFile.standardized(sheetGolden)]) }
+    /// The accessibility snapshot's golden of a render, when the scene asks for one
+    /// (`"accessibilitySnapshot": true`): `settings.iphone-se.accessibility.png` beside its PNG golden.
+    public func accessibilityGolden(_ output: Output) -> String? {
+        guard scene?.accessibilitySnapshot == true else { return nil }
+        return SceneFile.accessibilityGolden(of: output.golden)
+    }
+
+    /// `NAME.accessibility.png` for the golden `NAME.png` (or `.svg`, `.pdf`).
+    public static func accessibilityGolden(of golden: String) -> String {
+        let dot = golden.lastIndex(of: ".").map { golden[..<$0] } ?? Substring(golden)
+        return dot + ".accessibility.png"
+    }
+
+    /// The goldens of this scene file (its renders', their accessibility snapshots' and its
+    /// contact sheet's), as standardized absolute paths.
+    public var goldens: Set<String> {
+        Set(outputs.map { SceneFile.standardized($0.golden) } + outputs.compactMap { accessibilityGolden($0).map(SceneFile.standardized) }
+            + [SceneFile.standardized(sheetGolden)])
+    }
 
     /// Whether `png` is one of this scene's goldens. A scene that does not decode today keeps every
     /// `stem.*.png` beside it, so that a broken scene never loses its variants' goldens to `--prune`.
