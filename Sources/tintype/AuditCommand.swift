@@ -113,6 +113,13 @@ struct AuditCommand: Command {
             if let e = f.error { writeStderr("Error: " + e); broken = true }
             for w in f.scene?.warnings ?? [] { writeStderr("Warning: \(w)") }
         }
+        // The baseline, when this run writes it, passes the guard every output passes.
+        var guarded = OutputGuard(command: Self.name)
+        for f in files { guarded.add(f) }
+        if let problem = guarded.auditBaselineProblem(baseline, update: update) {
+            Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
+            return ExitCode.usage
+        }
         let outputs = files.flatMap(\.outputs)
         if outputs.isEmpty && !broken {
             writeStderr("Error: no scene files (*.json) in \(inputs.joined(separator: ", ")); nothing was audited.")

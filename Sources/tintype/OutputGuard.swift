@@ -22,12 +22,15 @@ enum OutputContent: Sendable, Equatable {
     case junit
     /// Tintype's JSON results.
     case results
+    /// An audit baseline (`--audit-baseline`), of this format or another.
+    case auditBaseline
 
     var name: String {
         switch self {
         case .image: "an image of the format its extension names"
         case .junit: "a JUnit XML report"
         case .results: "a Tintype results file"
+        case .auditBaseline: "an audit baseline"
         }
     }
 
@@ -48,6 +51,10 @@ enum OutputContent: Sendable, Equatable {
         case .junit:
             let head = (try? handle.read(upToCount: 4096)).map { Array($0) } ?? []
             return String(decoding: head, as: UTF8.self).contains("<testsuites")
+        case .auditBaseline:
+            // Any format's baseline names its format first; the loader says when it is another's.
+            let head = (try? handle.read(upToCount: 4096)).map { Array($0) } ?? []
+            return String(decoding: head, as: UTF8.self).contains("\"tintypeAuditBaseline\"")
         case .results:
             // Results files are small; one that is not is not Tintype's.
             guard let data = try? handle.read(upToCount: 64 << 20), data.count < 64 << 20 else { return false }
@@ -151,6 +158,13 @@ struct OutputGuard {
             if let problem { return problem }
         }
         return nil
+    }
+
+    /// Why the audit baseline at `path` may not be written, when this run writes it (it is missing,
+    /// or `update`): not over an input, a golden, or a file that is not a baseline.
+    func auditBaselineProblem(_ path: String?, update: Bool) -> OutputProblem? {
+        guard let path, update || !FileManager.default.fileExists(atPath: path) else { return nil }
+        return fileProblem(path, option: "--audit-baseline", content: .auditBaseline)
     }
 
     /// Why `path`, a file that `option` writes, may not be written.

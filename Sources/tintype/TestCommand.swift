@@ -440,6 +440,7 @@ struct TestCommand: Command {
         if let bundle, let problem = outputs.folderProblem(bundle, option: "--bundle") { return problem }
         if let junit, let problem = outputs.fileProblem(junit, option: "--junit", content: .junit) { return problem }
         if let json, let problem = outputs.fileProblem(json, option: "--json", content: .results) { return problem }
+        if let problem = outputs.auditBaselineProblem(auditBaseline, update: updateAuditBaseline) { return problem }
         return nil
     }
 

@@ -48,6 +48,33 @@ import Testing
         #expect(text(dir + "/../canary.txt") == "above", "the folder above the project is gone")
     }
 
+    /// The audit baseline a run writes (missing, or --update-audit-baseline) passes the guard: never
+    /// over a scene, a golden or a file that is not a baseline; a baseline it only reads is not
+    /// checked (another format's is the loader's error, with its place).
+    @Test func theAuditBaselineNeverReplacesAnInputOrAGolden() throws {
+        let dir = try project()
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        try write(dir + "/notes.txt", "mine\n")
+        let png = try cli.run(["render", "launch.json", "-o", "launch.png"], in: dir)
+        #expect(png.status == 0, "\(png.stderr)")
+        for (args, what) in [(["audit", "launch.json", "--audit-baseline", "launch.json", "--update-audit-baseline"], "is the scene launch.json"),
+                             (["audit", "launch.json", "--audit-baseline", "launch.png", "--update-audit-baseline"], "launch.png is the golden of "),
+                             (["audit", "launch.json", "--audit-baseline", "notes.txt", "--update-audit-baseline"], "exists and is not an audit baseline"),
+                             (["test", "store", "--audit-baseline", "store/home.json", "--update-audit-baseline"], "is the scene store/home.json")] {
+            let r = try cli.run(args, in: dir)
+            #expect(r.status == 64 && r.stderr.contains(what), "\(args): \(r.stderr)")
+        }
+        #expect(text(dir + "/launch.json") == plain && text(dir + "/notes.txt") == "mine\n" && text(dir + "/store/home.json") == plain)
+        // A missing baseline is written; written again with --update-audit-baseline.
+        #expect(try cli.run(["audit", "launch.json", "--audit-baseline", "base.json"], in: dir).status != 64)
+        #expect(text(dir + "/base.json")?.contains("\"tintypeAuditBaseline\"") == true)
+        #expect(try cli.run(["audit", "launch.json", "--audit-baseline", "base.json", "--update-audit-baseline"], in: dir).status != 64)
+        // Read, not written: another format's baseline is the loader's error (exit 1), not the guard's.
+        try write(dir + "/old.json", #"{"tintypeAuditBaseline": 99, "findings": []}"#)
+        let old = try cli.run(["audit", "launch.json", "--audit-baseline", "old.json"], in: dir)
+        #expect(old.status == 1 && old.stderr.contains("format 99"), "\(old.stderr)")
+    }
+
     @Test func forceNeverDeletesTheCurrentFolderOrOneAboveIt() throws {
         let dir = try project()
         defer { remove(dir) }
