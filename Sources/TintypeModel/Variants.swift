@@ -288,16 +288,39 @@ public struct Variant: Sendable, Equatable {
 
     /// The file-name suffix: `.iphone-se.ax3.rtl`, or nil for a scene that renders once. A time
     /// follows without a dot: `.iphone-se@0.10s`, or `@0.10s` alone.
-    public var suffix: String? {
+    public var suffix: String? { Self.suffix(traits, named) }
+
+    /// The varying traits for people: `iPhone SE, AX3, RTL`; nil for a scene that renders once.
+    public var label: String? { Self.label(traits, named) }
+
+    static func suffix(_ traits: TraitSet, _ named: [TraitDimension]) -> String? {
         guard !named.isEmpty else { return nil }
         let others = named.filter { $0 != .times }.compactMap { traits.slug($0) }
         return (others.isEmpty ? "" : "." + others.joined(separator: ".")) + (named.contains(.times) ? traits.slug(.times) ?? "" : "")
     }
 
-    /// The varying traits for people: `iPhone SE, AX3, RTL`; nil for a scene that renders once.
-    public var label: String? {
+    static func label(_ traits: TraitSet, _ named: [TraitDimension]) -> String? {
         named.isEmpty ? nil : named.compactMap { traits.label($0) }.joined(separator: ", ")
     }
+}
+
+/// One render of a scene's matrix, named but not yet made: its traits, its name, and the traits its
+/// scene is made with (`Scene.variant(_:)`). A run of thousands of renders keeps these, a few
+/// hundred bytes each, and makes each render's scene (a copy of the whole scene with its traits
+/// set) only when it checks it.
+public struct VariantPlan: Sendable, Equatable {
+    /// Every trait of the render (`scale` is the one rendered at), as `Variant.traits`.
+    public var traits: TraitSet
+    /// The traits that tell this render from the others of its scene, in file-name order.
+    public var named: [TraitDimension]
+    /// What the render's scene is made with from the scene as decoded: the matrix's traits of this
+    /// render, merged with any override.
+    var recipe: TraitSet
+
+    /// The file-name suffix, as `Variant.suffix`.
+    public var suffix: String? { Variant.suffix(traits, named) }
+    /// The varying traits for people, as `Variant.label`.
+    public var label: String? { Variant.label(traits, named) }
 }
 
 extension Scene {
@@ -310,10 +333,13 @@ extension Scene {
     /// has keeps only those renders (with their names); any other value replaces the trait in every
     /// render, which then no longer names it.
     public func expandVariants(overriding overrides: TraitSet = TraitSet()) throws(VariantError) -> [Variant] {
+        try planVariants(overriding: overrides).map(variant)
+    }
+
+    /// The renders `expandVariants` makes, in the same order with the same names, without their
+    /// scenes: `variant(_:)` makes each one's scene from this scene when it is needed.
+    public func planVariants(overriding overrides: TraitSet = TraitSet()) throws(VariantError) -> [VariantPlan] {
         try variants.check()
-        var base = self
-        base.variants = Variants()
-        base.limitsMark = limitsMark
         let combos = variants.combinations.isEmpty ? [TraitSet()] : variants.combinations
         var partials: [TraitSet] = combos
         for d in TraitDimension.allCases {
@@ -324,13 +350,7 @@ extension Scene {
         try checkTranslated(overriding: overrides)
         // Every render is made from the scene as decoded, by its whole trait set: a locale first
         // takes the copy translated in it, and an override later replaces a trait in that set.
-        func render(_ p: TraitSet) -> Variant {
-            var scene = p.applied(to: base)
-            let mark = scene.limitsMark
-            scene.localizations = [:]
-            scene.limitsMark = mark
-            return Variant(traits: TraitSet(of: scene), named: [], scene: scene)
-        }
+        func render(_ p: TraitSet) -> VariantPlan { VariantPlan(traits: TraitSet(of: made(p)), named: [], recipe: p) }
         var renders = partials.map { (traits: $0, variant: render($0)) }
         var named = TraitDimension.allCases.filter { d in
             partials.contains { $0.sets(d) } && Set(renders.map { $0.variant.traits.slug(d) }).count > 1
@@ -347,7 +367,7 @@ extension Scene {
             named.removeAll { $0 == d }
         }
         var seen: [String: Int] = [:]
-        var out: [Variant] = []
+        var out: [VariantPlan] = []
         for (i, r) in renders.map(\.variant).enumerated() {
             var r = r
             r.named = named
@@ -362,6 +382,24 @@ extension Scene {
             out.append(r)
         }
         return out
+    }
+
+    /// The render `plan` stands for: this scene (the one that planned it) with the plan's traits set.
+    /// The same plan always makes the same scene.
+    public func variant(_ plan: VariantPlan) -> Variant {
+        Variant(traits: plan.traits, named: plan.named, scene: made(plan.recipe))
+    }
+
+    /// This scene with `traits` applied and nothing left to vary: no matrix, no other locale's copy.
+    private func made(_ traits: TraitSet) -> Scene {
+        var base = self
+        base.variants = Variants()
+        base.limitsMark = limitsMark
+        var scene = traits.applied(to: base)
+        let mark = scene.limitsMark
+        scene.localizations = [:]
+        scene.limitsMark = mark
+        return scene
     }
 
     /// The direction a scene in `locale` is laid out in when nothing else says: right to left

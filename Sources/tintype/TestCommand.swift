@@ -228,7 +228,7 @@ struct TestCommand: Command {
 
     /// Whether a variant has every trait value the trait options ask for.
     func picked(_ output: SceneFile.Output) -> Bool {
-        guard !pick.isEmpty, let traits = output.variant?.traits else { return true }
+        guard !pick.isEmpty, let traits = output.plan?.traits else { return true }
         return TraitDimension.allCases.allSatisfy { !pick.sets($0) || pick.slug($0) == traits.slug($0) }
     }
 
@@ -318,13 +318,21 @@ struct TestCommand: Command {
             }
         }
         let junitSpool = spool
+        // The HTML report is written as the run goes too: images copied as each check ends, the page now and then.
+        var reportSpool: HTMLReportSpool?
+        if !chosen.isEmpty {
+            do {
+                reportSpool = try HTMLReportSpool(directory: store.artifactsDirectory + "/report",
+                                                  names: chosen.map { ($0.scenePath, $0.label != nil, $0.golden) }, mode: mode)
+            } catch {
+                writeStderr("Error: cannot write the HTML report: \(error)")
+            }
+        }
+        let report = reportSpool
         // Largest screens first: the workers take scenes in this order, and a big scene left for
         // last would keep one core busy while the other has nothing to do. Results keep their order.
-        let order = chosen.indices.sorted { a, b in
-            let sa = chosen[a].variant?.scene, sb = chosen[b].variant?.scene
-            let pa = sa.map { $0.pixelWidth * $0.pixelHeight } ?? 0, pb = sb.map { $0.pixelWidth * $0.pixelHeight } ?? 0
-            return pa != pb ? pa > pb : a < b
-        }
+        let pixels = chosen.map { $0.variant.map { $0.scene.pixelWidth * $0.scene.pixelHeight } ?? 0 }
+        let order = chosen.indices.sorted { a, b in pixels[a] != pixels[b] ? pixels[a] > pixels[b] : a < b }
         let timed = concurrentMap(count: chosen.count, order: order) { i in
             let item = chosen[i]
             let started = DispatchTime.now().uptimeNanoseconds
@@ -334,6 +342,7 @@ struct TestCommand: Command {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             progress.finished(entry, name: entry.displayName, seconds: seconds)
             junitSpool?.add(RunResults.Entry(entry, duration: seconds), index: i)
+            report?.add(entry, index: i)
             return (entry, seconds)
         }
         progress.end()
@@ -366,9 +375,9 @@ struct TestCommand: Command {
             }
             auditFailed = fails
         }
-        if !entries.isEmpty {
+        if let report {
             do {
-                let index = try HTMLReport.write(entries, mode: mode, to: store.artifactsDirectory + "/report")
+                let index = try report.finish(entries)
                 if failed + recorded > 0 || auditFailed { say("Report: \(index)") }
             } catch {
                 writeStderr("Error: cannot write the HTML report: \(error)")
@@ -464,24 +473,26 @@ struct TestCommand: Command {
     static func check(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
                       audit: AuditSession? = nil, layoutText: Bool = false) -> ReportEntry {
         let box = FindingsBox()
-        var entry = verify(item, renderer: renderer, store: store, mode: mode, tolerance: tolerance, audit: audit.map { ($0, box) },
+        // The render's scene is made here, once, and let go when the check ends.
+        let variant = item.variant
+        var entry = verify(item, variant: variant, renderer: renderer, store: store, mode: mode, tolerance: tolerance, audit: audit.map { ($0, box) },
                            layoutText: layoutText)
-        if let v = item.variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
+        if let v = variant { entry.traits = v.named.compactMap { d in v.traits.label(d).map { (d, $0) } } }
         entry.findings = box.findings
         entry.auditOverlay = box.overlay
-        if let pos = item.variant?.scene.source.viewPositions["root"], pos.file == nil { entry.rootPosition = (pos.line, pos.column) }
+        if let pos = variant?.scene.source.viewPositions["root"], pos.file == nil { entry.rootPosition = (pos.line, pos.column) }
         // The state the run leaves, for `tintype review` to tell whether the files changed since.
         entry.goldenSHA256 = GoldenStore.fileHash(entry.golden)
         entry.sceneSHA256 = GoldenStore.fileHash(item.scenePath)
         return entry
     }
 
-    private static func verify(_ item: SceneFile.Output, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
+    private static func verify(_ item: SceneFile.Output, variant: Variant?, renderer: Renderer, store: GoldenStore, mode: RecordMode, tolerance: Tolerance,
                                audit: (session: AuditSession, box: FindingsBox)? = nil, layoutText: Bool = false) -> ReportEntry {
         func entry(_ status: SnapshotResult.Status, _ message: String) -> ReportEntry {
             ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: status, message: message)
         }
-        guard let scene = item.variant?.scene else { return entry(.failed, item.error ?? "\(item.scenePath): the scene does not decode") }
+        guard let scene = variant?.scene else { return entry(.failed, item.error ?? "\(item.scenePath): the scene does not decode") }
         // The same strategies as assertSnapshot's: a PNG golden by pixels, an SVG or PDF one by its pixels drawn back.
         func check<Format>(_ strategy: Snapshotting<Scene, Format>) -> ReportEntry {
             let artifact: Format

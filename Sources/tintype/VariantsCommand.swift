@@ -42,7 +42,7 @@ struct VariantsCommand: Command {
             }
             let width = file.outputs.map(\.golden.count).max() ?? 0
             for out in file.outputs {
-                guard let t = out.variant?.traits else { continue }
+                guard let t = out.plan?.traits else { continue }
                 print(out.golden.padding(toLength: width + 2, withPad: " ", startingAt: 0) + t.description)
             }
             if scenes.count > 1 { print("") }

@@ -22,6 +22,25 @@ import TintypeSnapshot
         #expect(single.outputs.map(\.golden) == ["../a/b.png"] && single.outputs[0].artifactName == "up/a/b")
     }
 
+    /// A file's outputs hold its traits and names, not a scene each: a run of 10,000 variants keeps
+    /// one decoded scene a file, and each render's scene is made when it is asked for, the same
+    /// scene `expandVariants` makes.
+    @Test func outputsMakeTheirScenesWhenAskedAndHoldNone() throws {
+        var scene = Scene(root: View())
+        scene.variants = Variants(devices: [.iPhoneSE, .iPhoneX], orientations: [.portrait, .landscape],
+                                  contentSizeCategories: [.large, .accessibilityExtraLarge], layoutDirections: [.leftToRight, .rightToLeft])
+        let file = SceneFile(path: "S/s.json", scene: scene, overriding: TraitSet(orientation: .landscape))
+        let expanded = try scene.expandVariants(overriding: TraitSet(orientation: .landscape))
+        #expect(file.outputs.count == 8 && expanded.count == 8)
+        for (output, variant) in zip(file.outputs, expanded) {
+            #expect(output.variant == variant)
+            #expect(output.plan?.traits == variant.traits && output.suffix == variant.suffix && output.label == variant.label)
+        }
+        // Before, each output carried its variant's whole scene (and runs copied outputs twice more).
+        #expect(MemoryLayout<SceneFile.Output>.size < MemoryLayout<Scene>.size / 2,
+                "\(MemoryLayout<SceneFile.Output>.size) bytes an output, \(MemoryLayout<Scene>.size) a scene")
+    }
+
     @Test func aSceneThatDoesNotDecodeIsOneOutputWithItsErrorAndKeepsItsGoldens() throws {
         let dir = NSTemporaryDirectory() + "tintype-scenefile-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

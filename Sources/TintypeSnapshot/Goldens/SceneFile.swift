@@ -26,8 +26,18 @@ public struct SceneFile: Sendable {
     public struct Output: Sendable {
         /// The scene file this render comes from.
         public var scenePath: String
-        /// The render's traits and scene; nil when the scene file does not decode.
-        public var variant: Variant?
+        /// The render's traits and name; nil when the scene file does not decode.
+        public var plan: VariantPlan?
+        /// The scene file's decoded scene, which every output of the file shares and makes its render from.
+        let decoded: DecodedScene?
+        /// The render's traits and scene; nil when the scene file does not decode. Made from the
+        /// decoded scene each time it is asked for (a copy of the scene with the traits set, so
+        /// that a run of thousands of renders holds one scene a file, not one a render): keep it
+        /// while it is used.
+        public var variant: Variant? {
+            guard let plan, let decoded else { return nil }
+            return decoded.scene.variant(plan)
+        }
         /// Why the scene file does not decode; nil when `variant` is set.
         public var error: String?
         /// The golden PNG beside the scene file: `settings.iphone-se.ax3.rtl.png`.
@@ -36,9 +46,9 @@ public struct SceneFile: Sendable {
         public var artifactName: String
 
         /// The file-name suffix that tells this render from the others of its scene (`.iphone-se.ax3.rtl`).
-        public var suffix: String? { variant?.suffix }
+        public var suffix: String? { plan?.suffix }
         /// The varying traits for people: `iPhone SE, AX3, RTL`; nil for a scene that renders once.
-        public var label: String? { variant?.label }
+        public var label: String? { plan?.label }
         /// The scene file with the variant, for messages and the report: `settings.json [iPhone SE, AX3, RTL]`.
         public var displayName: String { label.map { "\(scenePath) [\($0)]" } ?? scenePath }
         /// A render error of this output as the decoder reports a problem: the scene file (or the
@@ -89,22 +99,30 @@ public struct SceneFile: Sendable {
         let stem = SceneFile.stem(of: path)
         let artifacts = SceneFile.artifactName(path)
         var error = error
-        var variants: [Variant] = []
+        var plans: [VariantPlan] = []
         if let decoded {
-            do { variants = try decoded.expandVariants(overriding: overrides) } catch let e {
+            do { plans = try decoded.planVariants(overriding: overrides) } catch let e {
                 error = "\(path): \(e)"
             }
         }
         self.scene = error == nil ? decoded : nil
         self.error = error
-        if error != nil || variants.isEmpty {
-            outputs = [Output(scenePath: path, variant: nil, error: error ?? "\(path): nothing to render", golden: stem + ".png", artifactName: artifacts)]
-        } else {
-            outputs = variants.map { v in
-                Output(scenePath: path, variant: v, error: nil, golden: SceneFile.golden(base: stem, suffix: v.suffix),
+        if let decoded, error == nil, !plans.isEmpty {
+            let shared = DecodedScene(scene: decoded)
+            outputs = plans.map { v in
+                Output(scenePath: path, plan: v, decoded: shared, error: nil, golden: SceneFile.golden(base: stem, suffix: v.suffix),
                        artifactName: artifacts + (v.suffix ?? ""))
             }
+        } else {
+            outputs = [Output(scenePath: path, plan: nil, decoded: nil, error: error ?? "\(path): nothing to render", golden: stem + ".png",
+                              artifactName: artifacts)]
         }
+    }
+
+    /// A scene file's decoded scene, held once for all its outputs.
+    final class DecodedScene: Sendable {
+        let scene: Scene
+        init(scene: Scene) { self.scene = scene }
     }
 
     /// The one naming rule: a render's PNG is the scene's base name, its suffix, then `.png`.

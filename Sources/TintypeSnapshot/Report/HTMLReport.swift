@@ -138,23 +138,42 @@ struct ReportAssembler {
     /// When set, the only folders (resolved) images are read from.
     var roots: [String]? = nil
 
-    func assemble(_ entries: [ReportEntry]) throws -> ReportContents {
-        var contents = ReportContents()
+    /// The slug of each entry, in order: unique in the report, safe in ids and file names.
+    static func slugs(_ entries: [ReportEntry]) -> [String] {
+        slugs(entries.map { ($0.scene, $0.variant != nil, $0.golden) })
+    }
+
+    /// The slugs of entries named by their scene, whether they are a variant, and their golden.
+    static func slugs(_ names: [(scene: String, isVariant: Bool, golden: String)]) -> [String] {
         var slugs = ReportSlugSet()
-        for entry in entries {
-            // A variant's slug comes from its golden (`settings.iphone-se.ax3`), so each is its own.
-            let slug = slugs.unique(ReportSlug.make(entry.variant == nil ? entry.scene : String(entry.golden.dropLast(entry.golden.hasSuffix(".png") ? 4 : 0))))
+        // A variant's slug comes from its golden (`settings.iphone-se.ax3`), so each is its own.
+        return names.map { slugs.unique(ReportSlug.make($0.isVariant ? String($0.golden.dropLast($0.golden.hasSuffix(".png") ? 4 : 0)) : $0.scene)) }
+    }
+
+    /// The report's contents. `copied(k, sources)` gives the images of entry `k` when they were
+    /// copied already (a report written as the run goes); the others are copied now.
+    func assemble(_ entries: [ReportEntry], slugs given: [String]? = nil,
+                  copied: (Int, [(ReportImage.Role, String)]) -> [ReportImage]? = { _, _ in nil }) throws -> ReportContents {
+        var contents = ReportContents()
+        let slugs = given ?? Self.slugs(entries)
+        for (k, entry) in entries.enumerated() {
+            let slug = slugs[k]
             switch entry.status {
             case .passed:
                 contents.passed.append(ReportItem(entry: entry, slug: slug, images: []))
-            case .failed:
-                contents.failed.append(ReportItem(entry: entry, slug: slug, images: try copyImages(entry, slug: slug)))
-            case .recorded:
-                contents.recorded.append(ReportItem(entry: entry, slug: slug, images: try copyImages(entry, slug: slug)))
+            case .failed, .recorded:
+                let list = sources(entry)
+                let images = try copied(k, list) ?? list.map { role, path in try copy(role, path, slug: slug) }
+                if entry.status == .failed {
+                    contents.failed.append(ReportItem(entry: entry, slug: slug, images: images))
+                } else {
+                    contents.recorded.append(ReportItem(entry: entry, slug: slug, images: images))
+                }
             }
             if !entry.findings.isEmpty {
-                let overlay = try entry.auditOverlay.map { try copy(.audit, $0, slug: slug) }
-                contents.audited.append(ReportItem(entry: entry, slug: slug, images: overlay.map { [$0] } ?? []))
+                let list = entry.auditOverlay.map { [(ReportImage.Role.audit, $0)] } ?? []
+                let overlay = try copied(k, list) ?? list.map { role, path in try copy(role, path, slug: slug) }
+                contents.audited.append(ReportItem(entry: entry, slug: slug, images: overlay))
             }
         }
         return contents
@@ -162,7 +181,7 @@ struct ReportAssembler {
 
     /// The images to show for a failed or recorded entry. A recorded golden without artifacts
     /// shows the golden itself: the brief for a recording is "look at it".
-    private func sources(_ entry: ReportEntry) -> [(ReportImage.Role, String)] {
+    func sources(_ entry: ReportEntry) -> [(ReportImage.Role, String)] {
         if let a = entry.artifacts {
             var list: [(ReportImage.Role, String)] = []
             if let e = a.expected { list.append((.expected, e)) }
@@ -175,11 +194,7 @@ struct ReportAssembler {
         return []
     }
 
-    private func copyImages(_ entry: ReportEntry, slug: String) throws -> [ReportImage] {
-        try sources(entry).map { role, path in try copy(role, path, slug: slug) }
-    }
-
-    private func copy(_ role: ReportImage.Role, _ path: String, slug: String) throws -> ReportImage {
+    func copy(_ role: ReportImage.Role, _ path: String, slug: String) throws -> ReportImage {
             let readable = roots.map { roots in roots.contains { FilePaths.contains($0, FilePaths.resolved(path)) } } ?? true
             guard readable, let data = FileManager.default.contents(atPath: path) else {
                 return ReportImage(role: role, src: nil, original: path)

@@ -8,6 +8,8 @@ struct ReportPage {
     var page: ReportContents
     /// A merged report's shards' modes when they differ; empty otherwise.
     var shardModes: [RecordMode] = []
+    /// While the run goes (a report written as it goes): how many checks are done of how many.
+    var progress: (checked: Int, total: Int)? = nil
 
     func render() -> String {
         let failed = page.failed.count, recorded = page.recorded.count, passed = page.passed.count
@@ -17,7 +19,7 @@ struct ReportPage {
         h += "<!doctype html>\n<html lang=\"en\" data-js=\"off\" data-status=\"\(status)\">\n<head>\n"
         h += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<meta name=\"color-scheme\" content=\"light dark\">\n"
-        h += "<title>\(escape(title)): \(failed) failed, \(recorded) recorded, \(passed) passed</title>\n"
+        h += "<title>\(escape(title)): \(failed) failed, \(recorded) recorded, \(passed) passed\(progress == nil ? "" : " so far")</title>\n"
         h += "<style>\n\(ReportAssets.css)</style>\n</head>\n<body>\n"
         h += summary(failed: failed, recorded: recorded, passed: passed, total: total, status: status)
         h += "<main>\n"
@@ -35,7 +37,7 @@ struct ReportPage {
             for item in page.audited { h += auditSection(item) }
         }
         if !page.passed.isEmpty { h += passedList() }
-        if total == 0 { h += "<p class=\"empty\">No scenes were checked.</p>\n" }
+        if total == 0 && progress == nil { h += "<p class=\"empty\">No scenes were checked.</p>\n" }
         h += "</main>\n<script>\n\(ReportAssets.js)</script>\n</body>\n</html>\n"
         return h
     }
@@ -53,7 +55,9 @@ struct ReportPage {
                 ? "\(failed) of \(total) \(plural(total, "scene")) failed"
                 : "\(failed) of \(total) \(plural(total, "snapshot")) failed, in \(failedScenes) of \(scenes) \(plural(scenes, "scene"))"
         case "recorded": headline = "\(recorded) \(plural(recorded, "golden")) recorded — look at \(recorded == 1 ? "it" : "them"), then run again to verify"
-        default: headline = total == 0 ? "No scenes" : "All \(total) \(plural(total, "scene")) passed"
+        default:
+            headline = progress != nil ? (total == 0 ? "Nothing checked yet" : "\(grouped(total)) passed so far")
+                : total == 0 ? "No scenes" : "All \(total) \(plural(total, "scene")) passed"
         }
         var h = "<header class=\"summary\" id=\"summary\">\n<div class=\"summary-top\">\n"
         h += "<h1>\(escape(title))</h1>\n"
@@ -64,6 +68,10 @@ struct ReportPage {
         h += count("passed", "Passed", passed, link: passed > 0 ? "#passed" : nil)
         h += count("total", "Total", total, link: nil)
         h += "</dl>\n"
+        if let progress {
+            h += "<p class=\"meta running\" id=\"running\">Running: \(grouped(progress.checked)) of \(grouped(progress.total)) checked so far. "
+            h += "This page is written again as the run goes; reload it for the rest.</p>\n"
+        }
         if shardModes.isEmpty {
             h += "<p class=\"meta\">Record mode <code id=\"record-mode\">\(escape(mode.rawValue))</code>"
             h += " <span class=\"hint\">\(escape(modeHint))</span></p>\n"

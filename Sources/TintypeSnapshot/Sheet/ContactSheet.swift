@@ -60,7 +60,7 @@ public struct ContactSheet: Sendable {
     public init(file: SceneFile, rows: [TraitDimension] = [], columns: [TraitDimension] = [], scale: Double = 2) throws(Problem) {
         if let error = file.error { throw Problem(description: error) }
         let outputs = file.outputs
-        let named = outputs.first?.variant?.named ?? []
+        let named = outputs.first?.plan?.named ?? []
         for d in rows + columns where !named.contains(d) {
             let varying = named.isEmpty ? "nothing varies" : "the traits that vary are " + named.map(\.rawValue).joined(separator: ", ")
             throw Problem(description: "\(file.path): \(d.rawValue) does not vary in this scene (\(varying))")
@@ -73,7 +73,7 @@ public struct ContactSheet: Sendable {
         title = (file.path as NSString).lastPathComponent
 
         func key(_ o: SceneFile.Output, _ dims: [TraitDimension]) -> String {
-            dims.compactMap { o.variant?.traits.label($0) }.joined(separator: ", ")
+            dims.compactMap { o.plan?.traits.label($0) }.joined(separator: ", ")
         }
         var rowKeys: [String] = [], columnKeys: [String] = []
         for o in outputs {
