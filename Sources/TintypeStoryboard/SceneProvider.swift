@@ -51,7 +51,14 @@ extension StoryboardImporter {
             let shown = ((request.shown as NSString).deletingLastPathComponent as NSString).appendingPathComponent(folder.name)
             strings = (folder.name, try StringCatalog.strings(folder.files.map { ($0.path, $0.text) }, name: shown))
         }
-        return StoryboardScenes.Imported(json: chosen.json, name: chosen.name, warnings: result.warnings.map { issue($0, shown: request.shown) },
+        // A warning about an object that another scene holds, and this one does not, is that scene's.
+        let others = result.scenes.filter { $0.id != chosen.id }
+        let warnings = result.warnings.filter { w in
+            guard let id = w.id else { return true }
+            let quotedId = "\"\(id)\""
+            return chosen.json.contains(quotedId) || !others.contains { $0.json.contains(quotedId) }
+        }
+        return StoryboardScenes.Imported(json: chosen.json, name: chosen.name, warnings: warnings.map { issue($0, shown: request.shown) },
                                          strings: strings)
     }
 

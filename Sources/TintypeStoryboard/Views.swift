@@ -457,13 +457,30 @@ extension Importer {
             }
             o.set("sections", .array(sections))
         } else {
-            let prototypes = n.child("prototypes")?.children("tableViewCell") ?? []
-            if !prototypes.isEmpty {
-                warn(n, "prototypeCells", prototypes.count == 1
-                    ? "the table shows its prototype cell once, as Interface Builder does; its rows come from code"
-                    : "the table shows each of its \(prototypes.count) prototype cells once, as Interface Builder does; its rows come from code")
+            // Prototype cells become the table's "prototypes", each shown once as Interface Builder
+            // shows them, until a scene file gives the table rows that name them ("tableData").
+            let cells = n.child("prototypes")?.children("tableViewCell") ?? []
+            var prototypes: [JSONOut] = []
+            var rows: [JSONOut] = []
+            var used: Set<String> = []
+            for (i, c) in cells.enumerated() {
+                guard case .object(var members)? = cell(c, tableStyle: style) else { continue }
+                var name = c["reuseIdentifier"] ?? ""
+                if name.isEmpty || used.contains(name) { name = "cell\(i + 1)" }
+                used.insert(name)
+                members.insert(("reuseIdentifier", .string(name)), at: 0)
+                prototypes.append(.object(members))
+                rows.append(.object([("prototype", .string(name))]))
             }
-            o.set("rows", .array(prototypes.compactMap { cell($0, tableStyle: style) }))
+            if !prototypes.isEmpty { o.set("prototypes", .array(prototypes)) }
+            if let id = n["id"], !prototypes.isEmpty {
+                o.set("id", id)
+                let names = used.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                warn(n, "prototypeCells", (cells.count == 1 ? "the table shows its prototype cell once" : "the table shows each of its \(cells.count) prototype cells once")
+                     + ", as Interface Builder does; its rows come from code: give them in the scene file as "
+                     + "\"tableData\": [{\"id\": \"\(id)\", \"rows\": [{\"prototype\": …}]}] (prototypes: \(names))")
+            }
+            o.set("rows", .array(rows))
         }
     }
 

@@ -164,4 +164,55 @@ import Testing
         let built = TableView(style: .grouped, sections: [TableSection(header: "Display", rows: [TableRow("Brightness", accessoryType: .disclosureIndicator)])])
         #expect(decoded == built)
     }
+    // MARK: Prototype cells and rows given by the scene
+
+    static let prototypes = #"""
+    "id": "list", "prototypes": [
+      { "reuseIdentifier": "Hike", "style": "subtitle", "detailText": "?", "accessoryType": "disclosureIndicator" },
+      { "reuseIdentifier": "Note", "contentView": { "view": { "id": "note-content", "subviews": [
+        { "label": { "id": "note-label", "frame": [16, 10, 200, 20], "text": "Note" } } ] } } } ]
+    """#
+
+    @Test func rowsTakeTheirPrototypesProperties() throws {
+        let t = try table(Self.prototypes + #"""
+            , "rows": [ { "prototype": "Hike", "text": "Mist Trail" }, { "prototype": "Hike", "text": "Zion", "accessoryType": "none" },
+              { "prototype": "Note", "texts": [ { "id": "note-label", "text": "2 hikes" } ] }, { "prototype": "Note" } ]
+            """#)
+        let rows = t.sections.flatMap(\.rows)
+        #expect(rows.map(\.text) == ["Mist Trail", "Zion", nil, nil])
+        #expect(rows.map(\.style) == [.subtitle, .subtitle, .default, .default])
+        #expect(rows.map(\.detailText) == ["?", "?", nil, nil])
+        #expect(rows.map(\.accessoryType) == [.disclosureIndicator, .none, .none, .none], "a row's own value wins")
+        // Each Note row has its own content view, the ids the prototype's (no duplicate-id error).
+        func label(_ row: TableRow) -> String? {
+            guard case .label(let l)? = row.contentView?.subviews.first?.kind else { return nil }
+            return l.text
+        }
+        #expect(rows[2...].map(label) == ["2 hikes", "Note"])
+    }
+
+    @Test func tableDataGivesATableItsRowsById() throws {
+        let s = try SceneDecoder.decode(#"""
+        { "tableData": [ { "id": "list", "sections": [ { "header": "Today", "rows": [ { "prototype": "Hike", "text": "Mist Trail" } ] } ] } ],
+          "root": { "tableView": { \#(Self.prototypes), "rows": [ { "prototype": "Hike" }, { "prototype": "Note" } ] } } }
+        """#)
+        guard case .tableView(let t) = s.root.kind else { Issue.record("not a table"); return }
+        #expect(t.sections.count == 1 && t.sections[0].header == "Today")
+        #expect(t.sections[0].rows.map(\.text) == ["Mist Trail"] && t.sections[0].rows[0].style == .subtitle)
+    }
+
+    @Test func prototypeAndTableDataMistakesAreNamedWhereTheyAre() {
+        func messages(_ json: String) -> [String] { issues(json).map(\.description) }
+        let bad = messages(#"""
+        { "tableData": [ { "id": "lst", "rows": [] }, { "rows": [] } ],
+          "root": { "tableView": { \#(Self.prototypes), "rows": [ { "prototype": "Hik" }, { "prototype": "Note", "texts": [ { "id": "note-lab", "text": "x" } ] } ] } } }
+        """#)
+        #expect(bad.contains { $0.hasSuffix(#"tableData[0].id: no table has the id "lst"; did you mean "list"?"#) }, "\(bad)")
+        #expect(bad.contains { $0.hasSuffix(#"tableData[1]: tableData needs the "id" of the table it gives rows to"#) })
+        #expect(bad.contains { $0.hasSuffix(#"root.rows[0].prototype: no prototype has the reuseIdentifier "Hik"; did you mean "Hike"?"#) })
+        #expect(bad.contains { $0.hasSuffix(#"root.rows[1].texts[0].id: the cell's content view has no label with the id "note-lab"; did you mean "note-label"?"#) })
+        let twice = messages(#"{ "root": { "tableView": { "prototypes": [ { "reuseIdentifier": "A" }, { "reuseIdentifier": "A" }, { "text": "x" } ], "rows": [] } } }"#)
+        #expect(twice.contains { $0.hasSuffix(#"root.prototypes[1].reuseIdentifier: two prototypes have the reuseIdentifier "A""#) }, "\(twice)")
+        #expect(twice.contains { $0.hasSuffix(#"root.prototypes[2]: a prototype needs a "reuseIdentifier", the name rows give as "prototype""#) })
+    }
 }

@@ -48,4 +48,32 @@ struct StoryboardSceneTests {
         #expect(messages(#"{"storyboard": "App/Assets.xcassets/Contents.json"}"#).first?.hasSuffix(
             "storyboard: \"App/Assets.xcassets/Contents.json\" is not a .storyboard or .xib file") == true)
     }
+    @Test func aPrototypeTablesRowsComeFromTheSceneFile() throws {
+        // The gallery's Hikes list: the storyboard has two prototype cells, the scene file the rows.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let scene = try SceneDecoder.load(path: repository + "/Snapshots/Gallery/Storyboard/hikes.json")
+        guard case .controller(.navigation(let nav)) = scene.root.kind, case .tableView(let table) = try #require(nav.stack.first).view.kind else {
+            Issue.record("not a navigation controller over a table"); return
+        }
+        let rows = table.sections.flatMap(\.rows)
+        #expect(rows.map(\.text) == ["Mist Trail", "Angels Landing", "Skyline Trail", "Highline Trail", nil])
+        // A HikeCell row keeps what its prototype says (style, accessory, the catalog's image, the detail's color).
+        #expect(rows[0].style == .subtitle && rows[0].accessoryType == .disclosureIndicator && rows[0].image != nil)
+        #expect(rows[0].detailText == "Yosemite Valley · 5.4 mi" && rows[0].detailTextColor != nil)
+        // The summary row's label, set by its Interface Builder id, in its own copy of the prototype's content view.
+        let summary = try #require(rows[4].contentView.flatMap { StoryboardImportTests().find("lbl-sm-001", in: $0) })
+        guard case .label(let label) = summary.kind else { Issue.record("not a label"); return }
+        #expect(label.text == "4 hikes · 28.1 mi")
+        // The import's note that the rows come from code is left out: the file gives them.
+        #expect(!scene.warnings.contains { $0.message.contains("prototype cell") })
+        // Without the file's rows, the table shows each prototype once, as Interface Builder does.
+        let folder = repository + "/Snapshots/Gallery/Storyboard"
+        let bare = try SceneDecoder.decode(#"{"storyboard": "Hikes/Base.lproj/Main.storyboard", "scene": "Hikes"}"#, file: folder + "/bare.json", baseDirectory: folder)
+        guard case .controller(.navigation(let n2)) = bare.root.kind, case .tableView(let t2) = try #require(n2.stack.first).view.kind else { return }
+        #expect(t2.sections.flatMap(\.rows).map(\.text) == ["Title", nil])
+        #expect(bare.warnings.contains { $0.message.contains("tbl-lst-001: the table shows each of its 2 prototype cells once") && $0.message.contains("\"tableData\"") })
+        // The Trail scene of the same storyboard does not hold that table, so its warning is not Trail's.
+        let trail = try SceneDecoder.load(path: folder + "/trail.json")
+        #expect(!trail.warnings.contains { $0.message.contains("tbl-lst-001") })
+    }
 }

@@ -133,6 +133,8 @@ public struct TableRow: Sendable, Equatable {
     public var style: CellStyle
     public var text: String?
     public var detailText: String?
+    /// The prototype cell's reuse identifier (a row of `"prototypes"`); it changes nothing drawn.
+    public var reuseIdentifier: String?
     /// Nil means the style's color (black; the tint for value2's text).
     public var textColor: ColorValue?
     /// Nil means the style's color (gray for value1, black otherwise).

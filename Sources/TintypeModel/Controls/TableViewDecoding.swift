@@ -37,20 +37,63 @@ extension TableView {
         // The view draws a given background color itself; the table then draws none of its own.
         if r.has("backgroundColor") { t.backgroundColor = .clear }
 
+        let prototypes = decodePrototypes(r, depth: depth)
+        // The scene's tableData may give this table's rows (a storyboard's prototype table has only
+        // its prototypes); the table's own rows are read all the same, so they are checked.
+        let own = decodeRows(r, depth: depth, prototypes: prototypes)
+        t.sections = own
+        if let id = r.context.containers.last?.id { r.context.tableIds.insert(id) }
+        if let id = r.context.containers.last?.id, let data = r.context.tableData[id] {
+            r.context.tableDataUsed.insert(id)
+            t.sections = decodeRows(data, depth: depth, prototypes: prototypes)
+        }
+        return t
+    }
+
+    /// The table's `"rows"` (one section) or `"sections"`; nil when it gives neither.
+    static func decodeRows(_ r: ObjectReader, depth: Int, prototypes: [String: JSONNode]) -> [TableSection] {
         let rows = r.array("rows")
         let sections = r.array("sections")
+        var out: [TableSection] = []
         if let rows {
-            t.sections = [TableSection(rows: rows.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: r.context) })]
+            out = [TableSection(rows: rows.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: r.context, prototypes: prototypes) })]
         }
         if let sections {
             if rows != nil {
                 r.context.report(join(r.path, "sections"), r.node("sections")!.position,
                                  "give either \"rows\" (one section) or \"sections\", not both")
             } else {
-                t.sections = sections.compactMap { TableSection.decode($0.node, path: $0.path, depth: depth, context: r.context) }
+                out = sections.compactMap { TableSection.decode($0.node, path: $0.path, depth: depth, context: r.context, prototypes: prototypes) }
             }
         }
-        return t
+        return out
+    }
+
+    /// `"prototypes"`: rows with a `reuseIdentifier`, each checked as a row, that a row names with
+    /// `"prototype"` to take their properties (UITableView's prototype cells, dequeued by identifier).
+    static func decodePrototypes(_ r: ObjectReader, depth: Int) -> [String: JSONNode] {
+        guard let items = r.array("prototypes") else { return [:] }
+        var out: [String: JSONNode] = [:]
+        for (n, p) in items {
+            guard case .object(let members) = n.value else {
+                r.context.report(p, n.position, "expected a prototype row (an object with a \"reuseIdentifier\"), found \(n.value.kindName)")
+                continue
+            }
+            r.context.readingPrototype = true
+            let decoded = TableRow.decode(n, path: p, depth: depth, context: r.context, prototypes: [:])
+            r.context.readingPrototype = false
+            guard let row = decoded else { continue }
+            guard let id = row.reuseIdentifier else {
+                r.context.report(p, n.position, "a prototype needs a \"reuseIdentifier\", the name rows give as \"prototype\"")
+                continue
+            }
+            if out[id] != nil {
+                r.context.report(join(p, "reuseIdentifier"), n.position, "two prototypes have the reuseIdentifier \(quoted(id))")
+                continue
+            }
+            out[id] = JSONNode(value: .object(members.filter { $0.key != "reuseIdentifier" }), position: n.position)
+        }
+        return out
     }
 
     /// A length, or `"automatic"` (UITableView.automaticDimension), which is nil.
@@ -81,7 +124,7 @@ extension TableView {
 }
 
 extension TableSection {
-    static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext) -> TableSection? {
+    static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext, prototypes: [String: JSONNode] = [:]) -> TableSection? {
         guard let r = ObjectReader(n, path: path, context: context, what: "a section object") else { return nil }
         defer { r.finish() }
         var s = TableSection()
@@ -90,7 +133,7 @@ extension TableSection {
         s.headerView = TableView.decodeSizedView(r, "headerView", depth: depth, what: "a section header view", uses: "height", measurable: true)
         s.footerView = TableView.decodeSizedView(r, "footerView", depth: depth, what: "a section footer view", uses: "height", measurable: true)
         if let items = r.array("rows") {
-            s.rows = items.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: context) }
+            s.rows = items.compactMap { TableRow.decode($0.node, path: $0.path, depth: depth, context: context, prototypes: prototypes) }
         }
         return s
     }
@@ -98,11 +141,31 @@ extension TableSection {
 
 extension TableRow {
     /// `"Text"` or an object of row properties.
-    static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext) -> TableRow? {
+    static func decode(_ n: JSONNode, path: String, depth: Int, context: DecodeContext, prototypes: [String: JSONNode] = [:]) -> TableRow? {
         if case .string(let s) = n.value { return TableRow(s).withLabelAppearance(given: [], at: n, path: path, context: context) }
-        guard let r = ObjectReader(n, path: path, context: context, what: "a row (a string or an object)") else { return nil }
+        // A row naming a prototype takes the prototype's properties for the keys it does not give.
+        var defaults: [JSONMember] = []
+        var instance = false
+        if case .object(let members) = n.value, let m = members.first(where: { $0.key == "prototype" }) {
+            if case .string(let name) = m.value.value {
+                if let proto = prototypes[name], case .object(let given) = proto.value {
+                    defaults = given
+                    instance = true
+                    context.readingPrototypeInstance += 1
+                } else {
+                    var message = "no prototype has the reuseIdentifier \(quoted(name))"
+                    if let near = Suggest.closest(to: name, in: prototypes.keys.sorted()) { message += "; did you mean \(quoted(near))?" }
+                    else if prototypes.isEmpty { message += " (the table has no \"prototypes\")" }
+                    context.report(join(path, "prototype"), m.value.position, message)
+                }
+            }
+        }
+        defer { if instance { context.readingPrototypeInstance -= 1 } }
+        guard let r = ObjectReader(n, path: path, context: context, what: "a row (a string or an object)", schemaName: "tableRow", defaults: defaults) else { return nil }
         defer { r.finish() }
         var row = TableRow()
+        _ = r.node("prototype", as: .string)
+        row.reuseIdentifier = r.string("reuseIdentifier")
         if let s = r.choice("style", CellStyle.self) { row.style = s }
         row.text = r.string("text")
         row.detailText = r.string("detailText")
@@ -137,6 +200,25 @@ extension TableRow {
         }
         if let n = r.node("contentView") {
             row.contentView = SceneDecoder.decodeView(n, path: join(path, "contentView"), depth: depth + 1, context: context)
+        }
+        // What a cell's code sets through its outlets: the text of labels in its content view, by id.
+        if let items = r.array("texts") {
+            for (item, p) in items {
+                guard let t = ObjectReader(item, path: p, context: context, what: "an object with the \"id\" of a label in the cell and its \"text\"",
+                                           schemaName: "row.texts") else { continue }
+                defer { t.finish() }
+                guard let id = t.string("id"), let text = t.string("text") else {
+                    if !t.has("id") || !t.has("text") { context.report(p, item.position, "give the label's \"id\" and its \"text\"") }
+                    continue
+                }
+                if row.contentView?.setLabelText(text, id: id) != true {
+                    let labels = row.contentView?.labelIds ?? []
+                    var message = "the cell's content view has no label with the id \(quoted(id))"
+                    if let near = Suggest.closest(to: id, in: labels) { message += "; did you mean \(quoted(near))?" }
+                    else { message += labels.isEmpty ? " (it has no label with an id)" : " (its labels: \(labels.joined(separator: ", ")))" }
+                    context.report(join(p, "id"), item.position, message)
+                }
+            }
         }
         row.height = r.length("height")
         if let n = r.integer("numberOfLines", in: 0...10_000) { row.numberOfLines = n }
@@ -210,5 +292,34 @@ extension TableRow {
         if !given.contains("font"), let font { row.font = font }
         if !given.contains("detailFont"), let font { row.detailFont = font }
         return row
+    }
+}
+
+extension View {
+    /// Sets the text of the label with `id` in this view's tree (subviews and arranged views);
+    /// false when there is none.
+    mutating func setLabelText(_ text: String, id: String) -> Bool {
+        if self.id == id, case .label(var label) = kind {
+            label.text = text
+            kind = .label(label)
+            return true
+        }
+        for i in subviews.indices where subviews[i].setLabelText(text, id: id) { return true }
+        if case .stackView(var stack) = kind {
+            for i in stack.arrangedSubviews.indices where stack.arrangedSubviews[i].setLabelText(text, id: id) {
+                kind = .stackView(stack)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The ids of the labels in this view's tree, in order.
+    var labelIds: [String] {
+        var out: [String] = []
+        if case .label = kind, let id { out.append(id) }
+        for v in subviews { out += v.labelIds }
+        if case .stackView(let stack) = kind { for v in stack.arrangedSubviews { out += v.labelIds } }
+        return out
     }
 }

@@ -32,6 +32,12 @@ final class DecodeContext {
     /// The scene's `appearance` rules (read before any view), and the containers around the object
     /// being read, outermost first, that `whenContainedIn` rules are matched against.
     var appearance: [AppearanceRule] = []
+    /// The scene's `tableData` (read before any view): rows for tables by their id, which a table
+    /// takes in place of its own; the ids a table used, so that one naming no table is reported.
+    var tableData: [String: ObjectReader] = [:]
+    var tableDataUsed: Set<String> = []
+    /// The ids of the table views read so far, for naming them when tableData names none.
+    var tableIds: Set<String> = []
     var containers: [AppearanceContainer] = []
     /// For each file merged with `"include"` (as positions name it), the folder its relative
     /// paths start from, relative to the scene's own folder (`theme/`), or absolute.
@@ -73,8 +79,17 @@ final class DecodeContext {
         self.project = project ?? SceneProject(root: baseDirectory ?? FileManager.default.currentDirectoryPath)
     }
 
+    /// Ids declared inside a table's prototype rows, and whether a row made from a prototype is
+    /// being read: each such row is another cell of the prototype, holding the same views, so their
+    /// ids are the prototype's (a cell's constraints are solved within the cell).
+    var prototypeIds: Set<String> = []
+    var readingPrototype = false
+    var readingPrototypeInstance = 0
+
     func declare(id: String, path: String, position: SourcePosition?) {
         if id.isEmpty { report(path, position, "an id cannot be empty"); return }
+        if readingPrototypeInstance > 0, prototypeIds.contains(id) { return }
+        if readingPrototype, ids[id] == nil { prototypeIds.insert(id) }
         if let first = ids[id] {
             report(path, position, "the id \(quoted(id)) is already used by \(first)")
             return

@@ -114,7 +114,10 @@ public enum SceneDecoder {
             throw SceneError(issues: issues.isEmpty
                 ? [SceneIssue(file: file, path: "", position: root.position, message: "not a scene")] : issues)
         }
-        scene.warnings = context.warnings
+        // The importer's note that a prototype table's rows come from code is moot once the file gives them.
+        scene.warnings = context.warnings.filter { w in
+            !context.tableDataUsed.contains { w.message.hasPrefix("\($0): the table shows") && w.message.contains("prototype cell") }
+        }
         scene.includedFiles = included.map(\.absolute)
         scene.imageFiles = context.imageFiles
         scene.markLimitsChecked()
@@ -180,6 +183,22 @@ public enum SceneDecoder {
             context.appearance = SceneAppearance.decode(n, context: context)
             scene.appearanceImages = context.appearanceImages ?? []
             context.appearanceImages = nil
+        }
+        // Rows for tables by id, read before any view: a storyboard's prototype table has no rows of its own.
+        var tableData: [(id: String, reader: ObjectReader, position: SourcePosition?)] = []
+        if let items = r.array("tableData") {
+            for (n, p) in items {
+                guard let t = ObjectReader(n, path: p, context: context, what: "an object with a table's \"id\" and its \"rows\" or \"sections\"",
+                                           schemaName: "tableData") else { continue }
+                guard let id = t.string("id") else {
+                    if !t.has("id") { context.report(p, n.position, "tableData needs the \"id\" of the table it gives rows to") }
+                    continue
+                }
+                if context.tableData[id] != nil { context.report(join(p, "id"), n.position, "the table \(quoted(id)) is given rows twice"); continue }
+                if !t.has("rows") && !t.has("sections") { context.report(p, n.position, "give the table \(quoted(id)) \"rows\" or \"sections\"") }
+                context.tableData[id] = t
+                tableData.append((id, t, n.position))
+            }
         }
         if let n = r.node("device") {
             if let d = device(n, path: "device", context: context) { scene.device = d }
@@ -269,6 +288,18 @@ public enum SceneDecoder {
         }
         if let items = r.array("gestures") { scene.gestures = GestureDecoding.decode(items, scene: scene, context: context) }
         r.finish()
+        for (id, t, position) in tableData {
+            if !context.tableDataUsed.contains(id) {
+                let tables = context.tableIds.sorted()
+                var message = "no table has the id \(quoted(id))"
+                if let near = Suggest.closest(to: id, in: tables) { message += "; did you mean \(quoted(near))?" }
+                else { message += tables.isEmpty ? " (no table view has an \"id\")" : " (tables with ids: \(tables.joined(separator: ", ")))" }
+                context.report(join(t.path, "id"), position, message)
+            } else {
+                // The rows were read by the table, the id here.
+                t.finish()
+            }
+        }
         context.checkReferences()
         // A canvas never draws the status bar or the home indicator, so the key would say nothing.
         if scene.canvas != nil, let n = r.node("drawsSystemOverlays") {
