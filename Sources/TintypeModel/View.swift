@@ -213,4 +213,6 @@ public struct Shadow: Sendable, Equatable {
 public enum BlendMode: String, Sendable, Equatable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
+    /// Core Animation's `plusLighter` compositing filter: the premultiplied colors add (a cross dissolve's second state).
+    case plusLighter
 }

@@ -114,6 +114,17 @@ struct Motion: Sendable {
         }
     }
 
+    /// The transition of `view` at scene time `t` and how far along it is (0: the state before, 1:
+    /// after): the last listed that has started, else the first.
+    func transition(of view: View, at t: Double) -> (Transition, Double)? {
+        var found: (Transition, Double)?
+        for a in animations(of: view) {
+            guard let transition = a.transition, let p = a.progress(at: t) else { continue }
+            if found == nil || p > 0 { found = (transition, min(1, max(0, p))) }
+        }
+        return found
+    }
+
     /// Where `view`, placed by layout at `placed` (absolute points) inside a superview whose
     /// bounds are at `container`, is at the scene's time. Values are in the superview's points.
     func frame(of view: View, placed: Rect, container: Rect) -> Rect {

@@ -212,7 +212,6 @@ package struct Resolver {
         // A text a component draws for its view (a button's title, a cell's text) names the view.
         items += Self.attributed(try component.draw(view, frame: frame, env: env, context: context), to: path)
         if view.clipsToBounds { env.clipRect = env.clipRect.map { $0.intersection(shown) ?? Rect(x: shown.minX, y: shown.minY, width: 0, height: 0) } ?? shown }
-        var children: [DisplayItem] = []
         let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
         env.scrollFrame = scrollFrame
         if case .scrollView(let scroll) = view.kind {
@@ -227,24 +226,55 @@ package struct Resolver {
             let solved = try ConstraintLayout(resolver: self).solve(view, path: path, frame: frame, bounds: bounds, env: env)
             env.solved.merge(solved) { $1 }
         }
-        for (i, sub) in view.subviews.enumerated() {
-            children += try resolve(sub, in: bounds, parent: env, path: path + ".subviews[\(i)]")
-        }
-        if view.clipsToBounds {
-            // Content and subviews are clipped; the background is already inside the outline.
-            let clipped = items.dropFirst(view.backgroundColor == nil ? 0 : 1) + children
-            items = Array(items.prefix(view.backgroundColor == nil ? 0 : 1))
-            if !clipped.isEmpty { items.append(.group(Group(items: Array(clipped), clip: outline))) }
-        } else {
-            items += children
-        }
-        if let border = view.border {
-            let w = min(border.width.points(scale: env.scale), min(frame.width, frame.height) / 2)
-            if w > 0 {
-                let inner = RoundedRect.path(frame.insetBy(dx: w, dy: w), radius: max(0, view.cornerRadius - w),
-                                             curve: view.cornerCurve, corners: view.maskedCorners)
-                items.append(.fill(path: Path(outline.commands + inner.commands), paint: .color(env.resolve(border.color)), rule: .evenOdd))
+        // The subviews, with one of them hidden (a transition's state).
+        func subviewItems(hiding hidden: String?, env: Environment) throws(RenderError) -> [DisplayItem] {
+            var out: [DisplayItem] = []
+            for (i, var sub) in view.subviews.enumerated() {
+                if let hidden, sub.id == hidden { sub.isHidden = true }
+                out += try resolve(sub, in: bounds, parent: env, path: path + ".subviews[\(i)]")
             }
+            return out
+        }
+        let base = items
+        // The view's own drawing around its subviews: background and content, the subviews (clipped), the border.
+        func layer(_ children: [DisplayItem], clipped clips: Bool = view.clipsToBounds) -> [DisplayItem] {
+            var items = base
+            if clips {
+                // Content and subviews are clipped; the background is already inside the outline.
+                let clipped = items.dropFirst(view.backgroundColor == nil ? 0 : 1) + children
+                items = Array(items.prefix(view.backgroundColor == nil ? 0 : 1))
+                if !clipped.isEmpty { items.append(.group(Group(items: Array(clipped), clip: outline))) }
+            } else {
+                items += children
+            }
+            if let border = view.border {
+                let w = min(border.width.points(scale: env.scale), min(frame.width, frame.height) / 2)
+                if w > 0 {
+                    let inner = RoundedRect.path(frame.insetBy(dx: w, dy: w), radius: max(0, view.cornerRadius - w),
+                                                 curve: view.cornerCurve, corners: view.maskedCorners)
+                    items.append(.fill(path: Path(outline.commands + inner.commands), paint: .color(env.resolve(border.color)), rule: .evenOdd))
+                }
+            }
+            return items
+        }
+        if let (transition, p) = motion.transition(of: view, at: motion.time) {
+            if p <= 0 {
+                items = layer(try subviewItems(hiding: transition.to, env: env))
+            } else if p >= 1 {
+                items = layer(try subviewItems(hiding: transition.from, env: env))
+            } else {
+                // The state before is drawn but not recorded: ids and the audit see the state after (the model).
+                var before = env
+                before.anchors = Anchors(); before.views = ViewRecords(); before.notes = LayoutNotes(); before.warnings = LayoutWarnings()
+                // A layer that masks to its bounds clips the two states together, where they slide (a flip turns the bounds too).
+                let clipsAll = view.clipsToBounds && !transition.kind.isFlip
+                let old = layer(try subviewItems(hiding: transition.to, env: before), clipped: view.clipsToBounds && !clipsAll)
+                let new = layer(try subviewItems(hiding: transition.from, env: env), clipped: view.clipsToBounds && !clipsAll)
+                items = transitionItems(transition, progress: p, old: old, new: new, frame: frame)
+                if clipsAll { items = [.group(Group(items: items, clip: outline))] }
+            }
+        } else {
+            items = layer(try subviewItems(hiding: nil, env: env))
         }
         // Like masksToBounds, clipsToBounds clips away the shadow, which lies outside the bounds.
         let shadow = view.shadow.flatMap { s -> ResolvedShadow? in

@@ -70,4 +70,42 @@ extension Resolver {
         }
         return out
     }
+
+    /// A view's transition at `p` (0…1 of the motion) between its drawing before (`old`) and after
+    /// (`new`), within its frame (docs/motion.md, Transitions).
+    func transitionItems(_ t: Transition, progress p: Double, old: [DisplayItem], new: [DisplayItem], frame: Rect) -> [DisplayItem] {
+        func moved(_ items: [DisplayItem], _ dx: Double, _ dy: Double) -> DisplayItem {
+            .group(Group(items: items, transform: dx == 0 && dy == 0 ? nil : Transform2D(translationX: dx, y: dy)))
+        }
+        // Where the new state comes from: a whole width or height away on the subtype's side.
+        let (dx, dy): (Double, Double) = switch t.subtype {
+        case .fromRight: (frame.width, 0)
+        case .fromLeft: (-frame.width, 0)
+        case .fromTop: (0, -frame.height)
+        case .fromBottom: (0, frame.height)
+        }
+        switch t.kind {
+        case .fade, .crossDissolve:
+            // A true cross dissolve, (1 − p)·old + p·new: the two add inside one group, which then goes over what is under it.
+            return [.group(Group(items: [.group(Group(items: old, alpha: 1 - p)), .group(Group(items: new, alpha: p, blendMode: .plusLighter))]))]
+        case .push:
+            return [moved(old, -dx * p, -dy * p), moved(new, dx * (1 - p), dy * (1 - p))]
+        case .moveIn:
+            return [moved(old, 0, 0), moved(new, dx * (1 - p), dy * (1 - p))]
+        case .reveal:
+            return [moved(new, 0, 0), moved(old, -dx * p, -dy * p)]
+        case .flipFromLeft, .flipFromRight, .flipFromTop, .flipFromBottom:
+            // Half a turn about the view's center: the old state on the front for the first half,
+            // the new on the back (half a turn behind) for the second.
+            let sign: Double = t.kind == .flipFromLeft || t.kind == .flipFromBottom ? 1 : -1
+            let aboutY = t.kind == .flipFromLeft || t.kind == .flipFromRight
+            let front = p <= 0.5
+            let angle = sign * 180 * (front ? p : p - 1)
+            let turn = Transform3D(perspective: Transition.flipPerspective, rotateX: aboutY ? 0 : angle, rotateY: aboutY ? angle : 0)
+            let h = turn.homography.about(Point(x: frame.midX, y: frame.midY))
+            let items = front ? old : new
+            if let a = h.affine { return [.group(Group(items: items, transform: a.isIdentity ? nil : a))] }
+            return [.group(Group(items: items, projection: h))]
+        }
+    }
 }

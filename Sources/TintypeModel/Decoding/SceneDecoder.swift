@@ -282,7 +282,7 @@ public enum SceneDecoder {
         if let n = r.node("time", as: .number(SceneLimits.time.lowerBound, SceneLimits.time.upperBound)) {
             if let t = ObjectReader.number(n, path: "time", in: SceneLimits.time, context: context) { scene.time = t }
         }
-        if let items = r.array("animations") { scene.animations = AnimationDecoding.decode(items, context: context) }
+        if let items = r.array("animations") { scene.animations = AnimationDecoding.decode(items, scene: scene, context: context) }
         if let s = r.object("systemAnimation", schemaName: "systemAnimation") {
             scene.systemAnimation = AnimationDecoding.systemAnimation(s, scene: scene)
         }

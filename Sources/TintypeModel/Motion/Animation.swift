@@ -13,6 +13,8 @@ public struct Animation: Sendable, Equatable {
     /// A UIView block: the view's value is the target once the block is over (the model changed),
     /// and the value before it until it starts (UIKit's delayed animations show the old value).
     public var isViewBlock: Bool
+    /// A transition between two states of the view instead of tracks (`tracks` is empty then).
+    public var transition: Transition?
     /// Where the animation is in the scene file (`animations[2]`), for messages.
     public var source: String = ""
 

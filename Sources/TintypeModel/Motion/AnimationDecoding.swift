@@ -20,26 +20,29 @@ enum AnimationDecoding {
                                      "borderColor", "contents", "contentsRect", "mask", "sublayerTransform", "transform.scale.z",
                                      "hidden", "masksToBounds"]
 
-    static func decode(_ items: [(node: JSONNode, path: String)], context: DecodeContext) -> [Animation] {
-        items.compactMap { decodeOne($0.node, path: $0.path, context: context) }
+    static func decode(_ items: [(node: JSONNode, path: String)], scene: Scene, context: DecodeContext) -> [Animation] {
+        items.compactMap { decodeOne($0.node, path: $0.path, scene: scene, context: context) }
     }
 
-    static func decodeOne(_ node: JSONNode, path: String, context: DecodeContext) -> Animation? {
+    static func decodeOne(_ node: JSONNode, path: String, scene: Scene, context: DecodeContext) -> Animation? {
         guard let r = ObjectReader(node, path: path, context: context, what: "an animation object", schemaName: "animation") else { return nil }
         defer { r.finish() }
         let view = r.reference("view")
         if view == nil && !r.has("view") { context.report(path, node.position, "an animation needs \"view\": the id of the view it moves") }
-        let forms = ["to", "basic", "keyframe"].filter { r.gives($0) }
+        let forms = ["to", "basic", "keyframe", "transition"].filter { r.gives($0) }
         guard forms.count == 1 else {
             context.report(path, node.position, forms.isEmpty
-                ? "an animation needs \"to\" (a UIView block), \"basic\" or \"keyframe\" (Core Animation)"
+                ? "an animation needs \"to\" (a UIView block), \"basic\" or \"keyframe\" (Core Animation), or \"transition\""
                 : "give one of \(forms.map(quoted).joined(separator: ", ")) in an animation, not several")
-            _ = r.node("to"); _ = r.node("basic"); _ = r.node("keyframe")
+            _ = r.node("to"); _ = r.node("basic"); _ = r.node("keyframe"); _ = r.node("transition")
             return nil
         }
         var animation: Animation?
         switch forms[0] {
         case "to": animation = block(r, context: context)
+        case "transition":
+            _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
+            if let t = r.object("transition", schemaName: "transition") { animation = transition(t, view: view, scene: scene) }
         case "basic":
             _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
             if let b = r.object("basic", schemaName: "basicAnimation") { animation = basic(b, context: context) }
@@ -50,13 +53,80 @@ enum AnimationDecoding {
         if forms[0] != "to" {
             for key in ["duration", "delay", "curve", "spring", "repeat", "autoreverse"] where r.gives(key) {
                 context.report(join(path, key), r.node(key)?.position, "\(quoted(key)) belongs to a UIView block (with \"to\"); "
-                               + "a Core Animation animation takes its timing inside \(quoted(forms[0]))")
+                               + "\(forms[0] == "transition" ? "a transition" : "a Core Animation animation") takes its timing inside \(quoted(forms[0]))")
             }
         }
         guard var a = animation, let view else { return nil }
         a.view = view
         a.source = path
         return a
+    }
+
+    // MARK: Transitions
+
+    /// `{"type", "subtype", "from", "to", "duration", "beginTime", "timingFunction"}` on the view
+    /// `view`, whose direct subviews `from` and `to` must be.
+    static func transition(_ r: ObjectReader, view: String?, scene: Scene) -> Animation? {
+        defer { r.finish() }
+        var ok = true
+        var kind: Transition.Kind?
+        if let n = r.node("type", as: .choice(Transition.Kind.allCases.map(\.rawValue) + ["curlUp", "curlDown"])) {
+            if case .string(let s) = n.value, s == "curlUp" || s == "curlDown" {
+                r.report("type", n, "\(quoted(s)) (UIView's page curl) is out of scope: Tintype does not draw it; use a flip "
+                         + "(flipFromLeft, flipFromRight, flipFromTop, flipFromBottom), crossDissolve, or fade, push, moveIn, reveal")
+                ok = false
+            } else {
+                kind = ObjectReader.choice(n, path: join(r.path, "type"), Transition.Kind.self, context: r.context)
+                if kind == nil { ok = false }
+            }
+        } else {
+            r.context.report(r.path, r.node.position, "a transition needs \"type\": "
+                             + Transition.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            ok = false
+        }
+        var subtype = Transition.Subtype.fromLeft
+        if let n = r.node("subtype", as: .choice(Transition.Subtype.allCases.map(\.rawValue))) {
+            if let s = ObjectReader.choice(n, path: join(r.path, "subtype"), Transition.Subtype.self, context: r.context) { subtype = s } else { ok = false }
+            if let kind, !kind.takesSubtype {
+                r.report("subtype", n, kind.isFlip ? "a flip's direction is in its type (\(kind.rawValue)); remove \"subtype\""
+                                                   : "\(quoted(kind.rawValue)) has no direction; \"subtype\" is for push, moveIn and reveal")
+                ok = false
+            }
+        }
+        // The two states: direct subviews of the view.
+        let container = view.flatMap { id in scene.findViews(first: true) { $0.id == id }.first }
+        var ends: [String: String] = [:]
+        for key in ["from", "to"] {
+            guard let n = r.node(key, as: .string) else { continue }
+            guard case .string(let id) = n.value else {
+                r.report(key, n, "expected the id of a subview (a string), found \(n.value.kindName)")
+                ok = false
+                continue
+            }
+            if let container, !container.subviews.contains(where: { $0.id == id }) {
+                let ids = container.subviews.compactMap(\.id)
+                var message = "\(quoted(id)) is not a subview of \(quoted(view ?? "")): a transition's \(quoted(key)) is one of its view's own subviews"
+                if let s = Suggest.closest(to: id, in: ids) { message += "; did you mean \(quoted(s))?" }
+                message += ids.isEmpty ? " (it has no subviews with ids)" : " (\(ids.map(quoted).joined(separator: ", ")))"
+                r.report(key, n, message)
+                ok = false
+            }
+            ends[key] = id
+        }
+        if ends.isEmpty {
+            r.context.report(r.path, r.node.position, "a transition needs \"from\" (the subview shown before), \"to\" (the one shown after) or both")
+            ok = false
+        } else if let f = ends["from"], f == ends["to"] {
+            r.report("to", r.node("to")!, "\"from\" and \"to\" name the same subview \(quoted(f)); a transition goes between two")
+            ok = false
+        }
+        var timing = MediaTiming()
+        timing.duration = r.number("duration", in: SceneLimits.time) ?? Transition.defaultDuration
+        timing.beginTime = r.number("beginTime", in: SceneLimits.timeShift) ?? 0
+        let function = timingFunction(r, "timingFunction")
+        guard ok, let kind else { return nil }
+        let t = Transition(kind, subtype: subtype, from: ends["from"], to: ends["to"])
+        return Transition.animation(view: view ?? "", t, duration: timing.duration, beginTime: timing.beginTime, curve: function)
     }
 
     // MARK: The system's animations

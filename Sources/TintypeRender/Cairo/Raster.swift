@@ -346,7 +346,9 @@ final class Raster {
                 cairo_clip(cr)
             }
         }
-        let composited = group.alpha < 1 || group.blendMode != .normal || group.shadow != nil
+        // A group holding a plusLighter group (a cross dissolve) is composited on its own, so the sum stays inside it.
+        let adds = group.items.contains { if case .group(let g) = $0 { g.blendMode == .plusLighter } else { false } }
+        let composited = group.alpha < 1 || group.blendMode != .normal || group.shadow != nil || adds
         guard composited else {
             try drawContents(group)
             return
@@ -602,6 +604,7 @@ final class Raster {
         case .saturation: CAIRO_OPERATOR_HSL_SATURATION
         case .color: CAIRO_OPERATOR_HSL_COLOR
         case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .plusLighter: CAIRO_OPERATOR_ADD
         }
     }
 
