@@ -150,6 +150,24 @@ import TintypeModel
         #expect(try alertGroup(1)?.alpha == 1)
     }
 
+    @Test func anAlertGoesByFadingOutWithItsDimming() throws {
+        func groups(_ t: Double) throws -> [Group] {
+            let list = try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": "# + "\(t)"
+                + #", "systemAnimation": {"type": "alertDismissing", "beginTime": 0.1}, "root": {"view": {}}, "#
+                + #""presented": {"alert": {"title": "Hi", "actions": [{"title": "OK"}]}}}"#))
+            return list.items.compactMap { if case .group(let g) = $0, g.alpha < 1 { g } else { nil } }
+        }
+        // Before it starts the alert stands (no faded groups); half way (0.2 s, eased in) both are at 1 − p.
+        #expect(try groups(0).isEmpty)
+        let half = try groups(0.2)
+        let p = TimingFunction.easeIn.value(at: 0.5)
+        #expect(half.count == 2 && half.allSatisfy { abs($0.alpha - (1 - p)) < 1e-9 && $0.transform == nil })
+        // Once over, neither the alert nor its dimming is drawn.
+        let gone = try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": 1, "systemAnimation": {"type": "alertDismissing"}, "#
+            + #""root": {"view": {}}, "presented": {"alert": {"title": "Hi", "actions": [{"title": "OK"}]}}}"#))
+        #expect(!texts(gone).contains { $0.text == "Hi" })
+    }
+
     @Test func aSystemAnimationNeedsWhatItAnimates() {
         #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "push"}, "root": {"view": {}}}"#).map(\.description) == [
             "scene.json:1:30: systemAnimation.type: a push animates the root navigation controller's top view controller: "

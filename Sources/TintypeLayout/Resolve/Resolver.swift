@@ -73,7 +73,7 @@ package struct Resolver {
             // The interactive pop: at progress p it is the pop animation's frame where the top view
             // controller has moved p of the width (the finger drives it linearly).
             items += try navigationTransition(root, nav: nav, kind: .pop, progress: p, screen: screen, window: window)
-        } else if let system = scene.systemAnimation, system.kind != .alertAppearing, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+        } else if let system = scene.systemAnimation, !system.kind.isAlert, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
             items += try navigationTransition(root, nav: nav, kind: system.kind, progress: system.progress(at: scene.time), screen: screen, window: window)
         } else {
             items += try resolve(root, in: screen, parent: window, path: "root")
@@ -81,12 +81,14 @@ package struct Resolver {
         if let presented = scene.presented {
             // A presentation is modal to VoiceOver: what it covers is not read.
             window.accessibility.modal("presented")
-            if let system = scene.systemAnimation, system.kind == .alertAppearing {
+            if let system = scene.systemAnimation, system.kind.isAlert {
                 // The dimming layer is the presentation's first item when it dims.
                 var all = try presentation(presented, scene: scene, window: window)
                 let dims = presented.dimsWindow(on: scene.device) && !all.isEmpty
                 let dimming = dims ? [all.removeFirst()] : []
-                items += alertAppearing(all, dimming: dimming, progress: system.progress(at: scene.time), screen: screen)
+                let p = system.progress(at: scene.time)
+                items += system.kind == .alertAppearing ? alertAppearing(all, dimming: dimming, progress: p, screen: screen)
+                    : alertDismissing(all, dimming: dimming, progress: p)
             } else {
                 items += try presentation(presented, scene: scene, window: window)
             }

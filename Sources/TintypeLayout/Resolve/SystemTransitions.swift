@@ -71,6 +71,15 @@ extension Resolver {
         return out
     }
 
+    /// An alert going, at `p`: it and the dimming fade out together, the alert at its own size.
+    func alertDismissing(_ items: [DisplayItem], dimming: [DisplayItem], progress p: Double) -> [DisplayItem] {
+        guard p < 1 else { return [] }
+        var out: [DisplayItem] = []
+        if !dimming.isEmpty { out.append(.group(Group(items: dimming, alpha: 1 - p))) }
+        out.append(.group(Group(items: items, alpha: 1 - p)))
+        return out
+    }
+
     /// A view's transition at `p` (0…1 of the motion) between its drawing before (`old`) and after
     /// (`new`), within its frame (docs/motion.md, Transitions).
     func transitionItems(_ t: Transition, progress p: Double, old: [DisplayItem], new: [DisplayItem], frame: Rect) -> [DisplayItem] {

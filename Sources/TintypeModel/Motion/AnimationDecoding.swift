@@ -152,9 +152,9 @@ enum AnimationDecoding {
                                  + "make the root a navigationController with a \"stack\" of two view controllers or more")
                 return nil
             }
-        case .alertAppearing:
+        case .alertAppearing, .alertDismissing:
             guard case .alert? = scene.presented else {
-                r.context.report(join(r.path, "type"), at, "\"alertAppearing\" animates the presented alert: give the scene \"presented\": {\"alert\": {...}}")
+                r.context.report(join(r.path, "type"), at, "\(quoted(kind.rawValue)) animates the presented alert: give the scene \"presented\": {\"alert\": {...}}")
                 return nil
             }
         }

@@ -8,6 +8,11 @@ public struct SystemAnimation: Sendable, Equatable {
         case pop
         /// The presented alert grows in from 1.2 times its size while it and the dimming fade in.
         case alertAppearing
+        /// The presented alert going (dismissed by a tap on an action): it and the dimming fade out, at its size.
+        case alertDismissing
+
+        /// An alert's appearing or going: it animates the presentation, not the navigation controller.
+        public var isAlert: Bool { self == .alertAppearing || self == .alertDismissing }
     }
 
     public var kind: Kind
@@ -21,6 +26,7 @@ public struct SystemAnimation: Sendable, Equatable {
         switch kind {
         case .push, .pop: 0.35
         case .alertAppearing: 0.3
+        case .alertDismissing: 0.2
         }
     }
 
@@ -29,6 +35,7 @@ public struct SystemAnimation: Sendable, Equatable {
         switch kind {
         case .push, .pop: .easeInEaseOut
         case .alertAppearing: .easeOut
+        case .alertDismissing: .easeIn
         }
     }
 
