@@ -121,7 +121,8 @@ struct TestCommand: Command {
         Scenes and their variants render in parallel; a variant that fails to render fails alone.
         Each failure prints one line with its numbers and the paths of its artifacts (expected,
         actual, diff, and an expected | diff | actual strip); the HTML report is written to
-        ARTIFACTS/report/index.html. A render that passes within the tolerance but is not identical
+        ARTIFACTS/report/index.html as the run goes (each failure's images as its check ends, the
+        page every few seconds) and whole at the end. A render that passes within the tolerance but is not identical
         prints a CHANGED line with the number of pixels that changed at all (--strict fails it).
         The last line reads "N passed, N failed, N skipped, N recorded".
         A scene file may name a storyboard's scene ({"storyboard": "../App/Base.lproj/Main.storyboard",
