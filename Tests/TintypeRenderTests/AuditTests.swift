@@ -102,6 +102,37 @@ import TintypeSnapshot
         #expect(try rules(screen(##"{ "label": { "frame": [16, 100, 30, 20], "text": "Hi" } }"##)).isEmpty)
     }
 
+    /// The layout's own targets count: a cell that is a button, a bar button item, a tab; a
+    /// bar button item's size is UIKit's (its touch area reaches 44 points).
+    @Test func cellsBarItemsAndTabsAreTargetsToo() throws {
+        func table(_ height: String) -> String {
+            ##"{ "device": "iPhone 8", "root": { "tableView": { "rowHeight": \##(height), "sections": [ { "rows": [ "##
+                + ##"{ "text": "Wi-Fi", "accessoryType": "disclosureIndicator" }, { "text": "Plain" } ] } ] } } }"##
+        }
+        let low = try findings(table("43.5")).filter { $0.rule == .tapTarget }
+        // The plain row is no button; the disclosure row is, and is too low.
+        #expect(low.map(\.path) == ["root.sections[0].rows[0]"])
+        #expect(low.first?.message == "this cell is 375 × 43.5 pt; a tap target needs 44 × 44 pt")
+        #expect(try findings(table("44")).filter { $0.rule == .tapTarget }.isEmpty)
+
+        // A button of the content under the bar's "Edit" overlaps it; the item's own title is its own.
+        let nav = ##"{ "device": "iPhone 8", "root": { "navigationController": { "stack": [ { "title": "Inbox", "rightItems": ["Edit"], "##
+            + ##""view": { "view": { "backgroundColor": "white", "subviews": [ SUBVIEW ] } } } ] } } }"##
+        let clear = try findings(nav.replacingOccurrences(of: "SUBVIEW", with: ##"{ "button": { "frame": [16, 100, 100, 44], "title": "Go" } }"##))
+        #expect(clear.filter { $0.rule == .controlOverlap || $0.rule == .tapTarget }.isEmpty, "\(clear.map(\.message))")
+        let under = try findings(nav.replacingOccurrences(of: "SUBVIEW", with: ##"{ "button": { "frame": [300, 24, 70, 44], "title": "Go" } }"##))
+        let overlaps = under.filter { $0.rule == .controlOverlap }
+        #expect(overlaps.contains { $0.message.hasPrefix("this button overlaps the bar button item at root.stack[0].rightItems[0] by ") }
+                    || overlaps.contains { $0.message.hasPrefix("this bar button item overlaps the button at root.stack[0].view.subviews[0]") },
+                "\(overlaps.map(\.message))")
+
+        // Tabs are 44 or more high; a tab bar item under a scene's button is found.
+        let tabs = ##"{ "device": "iPhone 8", "root": { "tabBarController": { "tabs": [ { "title": "A", "root": { "view": { "subviews": [ "##
+            + ##"{ "button": { "frame": [0, 600, 100, 44], "title": "Low" } } ] } } }, { "title": "B", "root": { "viewController": {} } } ] } } }"##
+        let t = try findings(tabs).filter { $0.rule == .controlOverlap }
+        #expect(t.contains { $0.message.contains("tab bar item") }, "\(t.map(\.message))")
+    }
+
     @Test func aControlPartlyOffScreenIsOffscreen() throws {
         // Its title is cut by the screen's edge too.
         let f = try findings(screen(##"{ "button": { "frame": [345, 100, 60, 44], "title": "Edge" } }"##)).filter { $0.rule != .textClipped }

@@ -200,12 +200,16 @@ struct VariantAudit {
     /// The texts worth auditing: drawn for a view of the scene, and not hidden under an opaque fill or a backdrop.
     var texts: [DrawnText] = []
     var records: [String: ViewRecord] = [:]
+    /// What a person can touch: the scene's controls (a cell's accessory and a bar's custom view
+    /// among them), and what the layout draws itself that takes a tap (`touchTargets`).
+    var touchables: [ViewRecord] = []
     let screen: Rect
 
     init(_ input: AuditInput) {
         self.input = input
         screen = Rect(origin: .zero, size: input.list.size)
         for r in input.list.views { records[r.path] = r }
+        touchables = input.list.views.filter(\.isInteractive) + Self.touchTargets(input.list, views: records)
         texts = input.observation.texts.filter { t in
             !t.item.source.isEmpty && !t.item.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !covered(t.visibleBlock ?? t.block, after: t.order)
         }
@@ -215,6 +219,34 @@ struct VariantAudit {
     func covered(_ rect: Rect, after order: Int) -> Bool {
         input.observation.layers.contains { l in
             l.order > order && l.rect.contains(rect) && (l.color == nil || l.color!.alpha >= 0.999)
+        }
+    }
+
+    /// The bar button items, back buttons, tab bar items, alert and action sheet actions, and cells
+    /// that are buttons: the layout's own accessibility elements that take a tap (button, adjustable,
+    /// search field, link, keyboard key), as records. A bar button item's, back button's or tab's
+    /// size is UIKit's (a bar item's touch area reaches 44 points whatever its title's width; a
+    /// landscape phone's tab bar is 32 high), so the tap-target rule takes it as Apple's design; a
+    /// cell is measured whole (its row's frame, not the part on the screen) and scrolls.
+    static func touchTargets(_ list: DisplayList, views: [String: ViewRecord]) -> [ViewRecord] {
+        let tappable: Set<AccessibilityTrait> = [.button, .adjustable, .searchField, .link, .keyboardKey]
+        var rows: [String: RowRecord] = [:]
+        for r in list.touch.rows { rows[r.table + ".sections[\(r.section)].rows[\(r.row)]"] = r }
+        return list.accessibility.compactMap { e in
+            // A scene view's elements (and a control's parts) are its record's.
+            guard views[e.path] == nil, !e.path.contains("#"), !tappable.isDisjoint(with: e.info.traits) else { return nil }
+            let kind: String, system: Bool
+            if e.path.hasSuffix(".backButton") { (kind, system) = ("back button", true) }
+            else if e.path.contains("Items[") { (kind, system) = ("bar button item", true) }
+            else if e.path.contains(".tabBar.tabs[") { (kind, system) = ("tab bar item", true) }
+            else if e.path.contains(".actions[") { (kind, system) = ("action", false) }
+            else if e.path.contains(".rows[") { (kind, system) = ("cell", false) }
+            else { (kind, system) = ("element", false) }
+            if kind == "cell", let row = rows[e.path] {
+                return ViewRecord(path: e.path, kind: kind, id: nil, frame: row.frame, clip: row.clip, isInteractive: true, scrolls: true)
+            }
+            return ViewRecord(path: e.path, kind: kind, id: nil, frame: e.frame, clip: nil, isInteractive: true, scrolls: kind == "cell",
+                              hasSystemSize: system)
         }
     }
 
@@ -301,19 +333,25 @@ struct VariantAudit {
                     numbers: ["width": x.width, "height": x.height], rect: x, subject: b.item.text)
             }
         }
-        let controls = input.list.views.filter(\.isInteractive)
+        let controls = touchables
         for i in controls.indices {
             let a = controls[i]
             for j in controls.indices where j > i {
                 let b = controls[j]
                 guard !isWithin(a.path, b.path), !isWithin(b.path, a.path), layer(of: a.path) == layer(of: b.path),
                       let x = a.visibleFrame.intersection(b.visibleFrame), x.width * x.height > 1 else { continue }
+                // Side by side items the layout drew (tabs) may share a sliver where their edges were rounded to pixels;
+                // a cell scrolls under the bars, which take the touch where they cover it.
+                if records[a.path] == nil || records[b.path] == nil, min(x.width, x.height) < 1 || a.scrolls != b.scrolls { continue }
                 add(.controlOverlap, path: b.path,
                     "this \(b.kind) overlaps the \(a.kind) at \(a.path) by \(auditNumber(x.width)) × \(auditNumber(x.height)) pt",
                     numbers: ["width": x.width, "height": x.height], rect: x)
             }
             for (t, r) in visible where !isWithin(t.item.source, a.path) && layer(of: t.item.source) == layer(of: a.path) {
-                // A text of a view inside the control (its own title) is its own.
+                // A text of a view inside the control (its own title) is its own; so is one the
+                // component that drew a bar item, tab or cell drew for it (named after that component).
+                if records[a.path] == nil && isWithin(a.path, t.item.source) { continue }
+                if records[a.path] == nil && a.scrolls && record(for: t.item.source)?.scrolls != true { continue }
                 guard let x = a.visibleFrame.intersection(r), x.width > 1, x.height > 0.25 * t.item.font.size else { continue }
                 add(.controlOverlap, path: a.path,
                     "this \(a.kind) overlaps the text \(excerpt(t.item.text)) (\(t.item.source)) by \(auditNumber(x.width)) × \(auditNumber(x.height)) pt",
@@ -325,14 +363,15 @@ struct VariantAudit {
     // MARK: tap-target, offscreen
 
     mutating func targets() {
-        for r in input.list.views where r.isInteractive {
+        for r in touchables {
             let f = r.frame
             if !r.hasSystemSize, f.width < 44 || f.height < 44 {
                 add(.tapTarget, path: r.path,
                     "this \(r.kind) is \(auditNumber(f.width)) × \(auditNumber(f.height)) pt; a tap target needs 44 × 44 pt",
                     numbers: ["width": f.width, "height": f.height], rect: f)
             }
-            guard f.width > 0, f.height > 0, let inside = f.intersection(screen) else { continue }
+            // A cell scrolls into view; only those on the screen are drawn at all.
+            guard f.width > 0, f.height > 0, let inside = f.intersection(screen), !(r.scrolls && records[r.path] == nil) else { continue }
             if !screen.contains(f) {
                 let edges = [(f.minX < screen.minX - 0.01, "left", screen.minX - f.minX), (f.maxX > screen.maxX + 0.01, "right", f.maxX - screen.maxX),
                              (f.minY < screen.minY - 0.01, "top", screen.minY - f.minY), (f.maxY > screen.maxY + 0.01, "bottom", f.maxY - screen.maxY)]
