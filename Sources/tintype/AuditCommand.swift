@@ -120,6 +120,7 @@ struct AuditCommand: Command {
             Tool.printError(problem.message, usage: Self.usage, hint: problem.hint)
             return ExitCode.usage
         }
+        session.sizeVaryingScenes = AuditSupport.sizeVaryingScenes(files)
         let outputs = files.flatMap(\.outputs)
         if outputs.isEmpty && !broken {
             writeStderr("Error: no scene files (*.json) in \(inputs.joined(separator: ", ")); nothing was audited.")

@@ -19,6 +19,12 @@ enum AuditSupport {
         return out
     }
 
+    /// The scenes whose variants differ in content size category: the only ones `finish()` needs
+    /// a render of to outline a `dynamic-type` finding.
+    static func sizeVaryingScenes(_ files: [SceneFile]) -> Set<String> {
+        Set(files.filter { Set($0.outputs.compactMap { $0.plan?.traits.contentSizeCategory }).count > 1 }.map(\.path))
+    }
+
     /// The variant rendered once, observed: the bitmap a golden is compared with, and the audit's
     /// findings from the same render (written into `box`).
     static func strategy(renderer: Renderer, session: AuditSession, item: SceneFile.Output, box: FindingsBox) -> Snapshotting<Scene, RecordedImage> {
@@ -38,7 +44,10 @@ enum AuditSupport {
     static func finish(_ entries: inout [ReportEntry], session: AuditSession, baseline path: String?, update: Bool,
                        say: (String) -> Void) -> Bool? {
         for f in session.finish() {
-            if let i = entries.firstIndex(where: { $0.scene == f.scene && $0.variant == f.variant }) { entries[i].findings.append(f) }
+            if let i = entries.firstIndex(where: { $0.scene == f.scene && $0.variant == f.variant }) {
+                entries[i].findings.append(f)
+                if let o = session.overlay(scene: f.scene, variant: f.variant) { entries[i].auditOverlay = o }
+            }
         }
         if let path {
             let all = entries.flatMap(\.findings)

@@ -299,7 +299,10 @@ struct TestCommand: Command {
         let renderer = Renderer()
         var session: AuditSession?
         if audit {
-            do { session = AuditSession(suites: try AuditSupport.suites(in: directories), overlayDirectory: artifactsDirectory + "/audit") } catch {
+            do {
+                session = AuditSession(suites: try AuditSupport.suites(in: directories), overlayDirectory: artifactsDirectory + "/audit")
+                session?.sizeVaryingScenes = AuditSupport.sizeVaryingScenes(files)
+            } catch {
                 writeStderr("Error: \(error)")
                 return ExitCode.failure
             }

@@ -207,6 +207,45 @@ import TintypeSnapshot
         #expect(try rules(footnote).isEmpty)
     }
 
+    /// A session writing overlays outlines a dynamic-type finding on the variant it is reported on,
+    /// numbered after that variant's own findings; a session told which scenes vary in size keeps
+    /// no render of the others.
+    @Test func dynamicTypeFindingsAreOutlinedOnTheirVariantsOverlay() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tintype-dt-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let json = screen(##"{ "label": { "frame": [16, 100, 343, 80], "text": "Body", "font": "body", "adjustsFontForContentSizeCategory": false } }, "##
+                          + ##"{ "button": { "frame": [16, 300, 100, 30], "title": "Low" } }"##,
+                          extra: ##""variants": { "contentSizeCategories": ["L", "XXXL"] },"##)
+        let s = try scene(json)
+        func run(_ session: AuditSession) throws -> (findings: [AuditFinding], plain: [String: Bitmap]) {
+            var plain: [String: Bitmap] = [:]
+            for v in try s.expandVariants() {
+                let (bitmap, list, observation) = try sharedRenderer.renderObserved(v.scene)
+                let input = AuditInput(scene: v.scene, list: list, observation: observation, sceneName: "test.json", variant: v.label)
+                _ = session.audit(input, bitmap: bitmap, artifactName: "test" + (v.suffix ?? ""))
+                plain[v.label ?? ""] = bitmap
+            }
+            return (session.finish(), plain)
+        }
+        let session = AuditSession(overlayDirectory: dir)
+        let (found, plain) = try run(session)
+        #expect(found.map(\.rule) == [.dynamicType])
+        // The XXXL variant's own finding (the 30-point button) is 1; the dynamic-type one is 2.
+        #expect(found.first?.number == 2)
+        let path = try #require(session.overlay(scene: "test.json", variant: "XXXL"))
+        let overlay = try Bitmap(pngFile: path)
+        let base = try #require(plain["XXXL"])
+        // Inside the label's outline the overlay differs from the render.
+        let i = (Int(140 * 2) * base.width + Int(20 * 2)) * 4
+        #expect(overlay.pixels[i..<(i + 4)] != base.pixels[i..<(i + 4)])
+        #expect(session.overlay(scene: "test.json", variant: "L") == nil)
+
+        let other = AuditSession(overlayDirectory: dir + "/other")
+        other.sizeVaryingScenes = ["another.json"]
+        let (again, _) = try run(other)
+        #expect(again.first?.number == nil && other.overlay(scene: "test.json", variant: "XXXL") == nil, "no render was kept for it")
+    }
+
     // MARK: localization
 
     @Test func rightAlignedTextUnderRTLIsFound() throws {
