@@ -18,6 +18,11 @@ struct HTTPRequest: Equatable {
     /// Header names lowercased, values trimmed; a repeated header keeps its last value.
     var headers: [String: String]
     var version: String
+    /// The body, read after the head by the server when it takes one (`tintype preview`'s touches); empty otherwise.
+    var body: [UInt8] = []
+
+    /// The body's length as the head declares it (0 without Content-Length).
+    var contentLength: Int { headers["content-length"].flatMap { Int($0) } ?? 0 }
 
     /// The largest request head read: a browser's GET is far below it.
     static let maxHeadBytes = 16 * 1024
@@ -52,7 +57,9 @@ struct HTTPRequest: Equatable {
 
     /// Parses a request head (the request line and headers, up to and including the blank line).
     /// `methods` are those the server answers (`tintype review` adds POST, still without a body).
-    static func parse(head bytes: [UInt8], methods: Set<String> = ["GET", "HEAD"]) throws(Problem) -> HTTPRequest {
+    /// `maxBody` is the largest body the server reads (0: none is accepted): a longer one is a 413,
+    /// a chunked one a 411 (the length must be known before reading).
+    static func parse(head bytes: [UInt8], methods: Set<String> = ["GET", "HEAD"], maxBody: Int = 0) throws(Problem) -> HTTPRequest {
         guard bytes.count <= maxHeadBytes else { throw Problem(status: 431, message: "the request head is larger than \(maxHeadBytes) bytes") }
         guard let text = String(validating: bytes, as: UTF8.self) else { throw Problem(status: 400, message: "the request head is not UTF-8") }
         // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
@@ -83,8 +90,19 @@ struct HTTPRequest: Equatable {
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
         }
         if version == "HTTP/1.1" && headers["host"] == nil { throw Problem(status: 400, message: "no Host header") }
-        // The preview reads no bodies; a request that sends one is refused rather than half read.
-        if headers["transfer-encoding"] != nil || (headers["content-length"].map { $0 != "0" } ?? false) {
+        if maxBody > 0 {
+            // Bodies are read whole, their length known first: no chunks, no length past the limit.
+            if headers["transfer-encoding"] != nil {
+                throw Problem(status: 411, message: "a request body must come with a Content-Length, not a Transfer-Encoding")
+            }
+            if let length = headers["content-length"] {
+                guard !length.isEmpty, length.count <= 18, length.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(length) else {
+                    throw Problem(status: 400, message: "malformed Content-Length \(quoted(length))")
+                }
+                if n > maxBody { throw Problem(status: 413, message: "the request body is \(n) bytes; at most \(maxBody) are read") }
+            }
+        } else if headers["transfer-encoding"] != nil || (headers["content-length"].map { $0 != "0" } ?? false) {
+            // A server that reads no bodies refuses a request that sends one rather than half read it.
             throw Problem(status: 400, message: "a request body is not accepted")
         }
         guard methods.contains(method) else {
@@ -182,6 +200,10 @@ struct HTTPResponse: Equatable {
         case 405: return "Method Not Allowed"
         case 408: return "Request Timeout"
         case 409: return "Conflict"
+        case 411: return "Length Required"
+        case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
+        case 422: return "Unprocessable Content"
         case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
         case 503: return "Service Unavailable"

@@ -42,7 +42,12 @@ final class HTTPServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1:`port` (0 picks a free port) and listens. Only the loopback address is
     /// bound, so nothing outside this machine can connect, unless `host` names another address.
-    init(port: UInt16, host: String = "127.0.0.1", methods: Set<String> = ["GET", "HEAD"], log: Bool = false,
+    /// The largest request body read (0: requests with a body are refused).
+    private let maxBody: Int
+    /// How long a client may take to send a body, once its head is in.
+    static let bodyTimeoutSeconds = 10.0
+
+    init(port: UInt16, host: String = "127.0.0.1", methods: Set<String> = ["GET", "HEAD"], maxBody: Int = 0, log: Bool = false,
          handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(StartError) {
         var ip = in_addr()
         guard inet_pton(AF_INET, host, &ip) == 1 else { throw StartError(description: "cannot listen on \(host): not an IPv4 address") }
@@ -79,6 +84,7 @@ final class HTTPServer: @unchecked Sendable {
         self.log = log
         self.host = host
         self.methods = methods
+        self.maxBody = maxBody
     }
 
     /// Accepts connections until the process ends.
@@ -156,10 +162,16 @@ final class HTTPServer: @unchecked Sendable {
         if let refusal {
             response = refusal
         } else {
-            do {
-                let request = try HTTPRequest.parse(head: Array(head[0..<end!]), methods: methods)
+            do throws(HTTPRequest.Problem) {
+                var request = try HTTPRequest.parse(head: Array(head[0..<end!]), methods: methods, maxBody: maxBody)
                 headOnly = request.method == "HEAD"
                 what = request.method + " " + request.target
+                if request.contentLength > 0 {
+                    guard let body = readBody(fd, length: request.contentLength, after: Array(head[end!...])) else {
+                        throw HTTPRequest.Problem(status: 408, message: "the request body (\(request.contentLength) bytes) did not arrive in time")
+                    }
+                    request.body = body
+                }
                 response = hostIsLocal(request) ? handler(request)
                     : .text(400, "the Host header must name 127.0.0.1 or localhost (this server answers only this machine's pages)")
             } catch {
@@ -183,6 +195,24 @@ final class HTTPServer: @unchecked Sendable {
             if n <= 0 { break }
             drained += n
         }
+    }
+
+    /// The `length` bytes of a body, starting with those read with the head, within `bodyTimeoutSeconds`;
+    /// nil when the client stops or takes longer. Bytes past the length are dropped.
+    private func readBody(_ fd: Int32, length: Int, after first: [UInt8]) -> [UInt8]? {
+        var body = Array(first.prefix(length))
+        let deadline = Date().addingTimeInterval(Self.bodyTimeoutSeconds)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while body.count < length {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { return nil }
+            Self.setTimeout(fd, SO_RCVTIMEO, seconds: left)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, length - body.count), 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return nil }
+            body += chunk[0..<n]
+        }
+        return body
     }
 
     /// Whether the request names this server by a loopback name. Another site's page whose name

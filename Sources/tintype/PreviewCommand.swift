@@ -35,6 +35,14 @@ struct PreviewCommand: Command {
         as the trait options of 'tintype render' do; the options below set them when the page
         opens, and the page's address keeps them (?device=iPhone%20SE&content-size=AX3).
 
+        A render can be touched: a click holds the control, bar button item or table row under
+        it (highlighted while the button is down); a drag on a row swipes it, a drag from the
+        leading edge of a navigation controller two deep pops it, a drag on a view with an id
+        moves it, a drag on a scroll view or table scrolls it (or pulls its refresh control);
+        the wheel scrolls. Each step is drawn again as the scene's "gestures", shown under the
+        render as a snippet to paste into the scene file, with the time from the event to the
+        image. "Reset touches" returns to the scene as written.
+
         Renders are made in memory, as 'tintype render' makes them, and nothing is written.
         Files and folders whose names start with a dot are ignored. The page loads nothing from
         the network and needs no build step. The command prints the address and serves until it
@@ -81,7 +89,7 @@ struct PreviewCommand: Command {
         let site = PreviewSite(root: directory ?? ".", project: root)
         let server: HTTPServer
         do {
-            server = try HTTPServer(port: port, log: log) { request in site.respond(to: request) }
+            server = try HTTPServer(port: port, methods: ["GET", "HEAD", "POST"], maxBody: TouchEvent.maxBodyBytes, log: log) { request in site.respond(to: request) }
         } catch {
             Tool.printError(error.description, usage: nil, hint: nil)
             return ExitCode.failure

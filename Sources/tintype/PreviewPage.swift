@@ -5,7 +5,14 @@
 /// (`?device=iPhone%20SE&content-size=AX3`), draws each scene's renders (`/render/…` PNGs) or its
 /// problems at their line and column, then waits on `/api/changes` and redraws the scenes whose
 /// fingerprint moved. The `html` element carries its state for tools and tests: `data-js`,
-/// `data-generation`, `data-scenes`, `data-images`, `data-images-loaded`, `data-images-broken`; each loaded render's `img` its size in `data-pixels`.
+/// `data-generation`, `data-scenes`, `data-images`, `data-images-loaded`, `data-images-broken`, `data-touch-frames`;
+/// each loaded render's `img` its size in `data-pixels`.
+///
+/// A render can be touched: a press, a drag and the wheel on it are sent to `/api/touch/…` as
+/// events in the render's points (queued while a frame is on its way, consecutive moves and wheel
+/// turns merged into one), and the frame the server draws replaces the render. Under the render the
+/// page shows the gestures as a scene snippet and the time from the event to the frame shown; the
+/// figure carries `data-touch-frame`, `data-touch-ms` and `data-touch-state`.
 enum PreviewPage {
     /// The trait overrides, named as `tintype render`'s options without their dashes.
     static let traitParameters = ["device", "orientation", "content-size", "direction", "locale", "dimmed"]
@@ -49,6 +56,13 @@ enum PreviewPage {
   pre.excerpt .at { background: #c332; }
   pre.excerpt .caret { border-left: 2px solid #c33; margin-left: -1px; }
   .warnings { color: #a70; font-size: 12px; margin: 6px 0 0; padding-left: 20px; }
+  figure img { touch-action: none; user-select: none; -webkit-user-drag: none; cursor: pointer; }
+  .touch { max-width: max(240px, calc(var(--w) * var(--zoom) * 1px)); font-size: 12px; margin-top: 4px; }
+  .touch:not([data-state]) { display: none; }
+  .touch pre { margin: 4px 0; padding: 6px 8px; border-radius: 4px; background: #8881; font: 11px/1.45 ui-monospace, monospace;
+               white-space: pre-wrap; word-break: break-word; user-select: all; }
+  .touch .touch-note { color: #a70; }
+  .touch[data-state="error"] .touch-stats { color: #c33; }
 </style>
 </head>
 <body>
@@ -132,9 +146,96 @@ function renderFigure(r, index) {
       fig.append(el("div", { class: "render-error" }, text));
     });
     fig.append(img);
+    touchable(fig, img, r);
   }
   if (r.label) fig.append(el("figcaption", {}, r.label));
   return fig;
+}
+
+/// Touches on a render: pointer and wheel events in the render's points, sent in order to the
+/// server, one request at a time; what arrives meanwhile waits, a move replacing the move before it
+/// and wheel turns adding up, so the server never draws a frame per mouse event.
+function touchable(fig, img, r) {
+  const address = r.url.replace(/^\/render\//, "/api/touch/");
+  const panel = el("div", { class: "touch" });
+  const stats = el("div", { class: "touch-stats" }), note = el("div", { class: "touch-note" }), snippet = el("pre", { class: "snippet" });
+  const reset = el("button", { type: "button" }, "Reset touches");
+  panel.append(stats, note, snippet, reset);
+  fig.append(panel);
+  const queue = [], shown = [];
+  let busy = false, pressed = false;
+  img.draggable = false;
+
+  function at(e) {
+    const b = img.getBoundingClientRect();
+    const round = v => Math.round(v * 100) / 100;
+    return { x: round((e.clientX - b.left) * r.width / b.width), y: round((e.clientY - b.top) * r.height / b.height) };
+  }
+  function push(event) {
+    event.t = performance.now();
+    const last = queue[queue.length - 1];
+    if (last && event.type === "move" && last.type === "move") { event.t = last.t; queue[queue.length - 1] = event; }
+    else if (last && event.type === "wheel" && last.type === "wheel") { last.dx += event.dx; last.dy += event.dy; last.x = event.x; last.y = event.y; }
+    else queue.push(event);
+    pump();
+  }
+  function loaded(url) {
+    return new Promise((resolve, reject) => {
+      const done = () => { img.removeEventListener("load", done); img.removeEventListener("error", fail); resolve(); };
+      const fail = () => { img.removeEventListener("load", done); img.removeEventListener("error", fail); reject(new Error("the frame did not load")); };
+      img.addEventListener("load", done);
+      img.addEventListener("error", fail);
+      img.src = url;
+    });
+  }
+  async function pump() {
+    if (busy || !queue.length) return;
+    busy = true;
+    const batch = queue.splice(0, 200);
+    const since = batch[0].t;
+    try {
+      const res = await fetch(address, { method: "POST", headers: { "Content-Type": "application/json" },
+                                         body: JSON.stringify({ events: batch.map(({ t, ...e }) => e) }) });
+      const text = await res.text();
+      let data = {};
+      try { data = JSON.parse(text); } catch (e) { data = { error: text.trim() }; }
+      if (!res.ok) throw new Error(data.error || text.trim());
+      await loaded(data.image);
+      const now = performance.now(), ms = now - since;
+      shown.push(now);
+      while (shown.length && now - shown[0] > 1000) shown.shift();
+      panel.dataset.state = "ok";
+      fig.dataset.touchFrame = data.frame;
+      fig.dataset.touchMs = ms.toFixed(1);
+      root.dataset.touchFrames = Number(root.dataset.touchFrames || 0) + 1;
+      stats.textContent = `Frame ${data.frame}: ${ms.toFixed(0)} ms from the event to the image (layout ${data.layoutMs} ms, `
+        + `drawing ${data.rasterMs} ms on the server) · ${shown.length} frame${shown.length === 1 ? "" : "s"} in the last second`;
+      note.textContent = data.note || "";
+      snippet.textContent = data.snippet || "No gesture: the render is as the scene says.";
+    } catch (e) {
+      panel.dataset.state = "error";
+      stats.textContent = "Touch: " + e.message;
+    }
+    fig.dataset.touchState = panel.dataset.state;
+    busy = false;
+    pump();
+  }
+  img.addEventListener("pointerdown", e => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    try { img.setPointerCapture(e.pointerId); } catch (err) {}
+    pressed = true;
+    push({ type: "down", ...at(e) });
+  });
+  img.addEventListener("pointermove", e => { if (pressed) push({ type: "move", ...at(e) }); });
+  img.addEventListener("pointerup", e => { if (pressed) { pressed = false; push({ type: "up", ...at(e) }); } });
+  img.addEventListener("pointercancel", () => { if (pressed) { pressed = false; push({ type: "cancel" }); } });
+  img.addEventListener("wheel", e => {
+    e.preventDefault();
+    const b = img.getBoundingClientRect(), unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? b.height : 1;
+    push({ type: "wheel", ...at(e), dx: e.deltaX * unit * r.width / b.width, dy: e.deltaY * unit * r.height / b.height });
+  }, { passive: false });
+  reset.addEventListener("click", () => push({ type: "reset" }));
 }
 
 function renderIssue(issue) {

@@ -63,10 +63,10 @@ final class PreviewSite: @unchecked Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let s = request.segments
         switch s.first {
-        case nil:
+        case nil where request.method != "POST":
             return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: Array(PreviewPage.html.utf8),
                                 headers: [("Content-Security-Policy", PreviewPage.contentSecurityPolicy)])
-        case "api" where s == ["api", "scenes"]:
+        case "api" where s == ["api", "scenes"] && request.method != "POST":
             _ = rescan()
             switch traits(from: request) {
             // The generation too, so that the page waits for the next change instead of asking again.
@@ -76,15 +76,19 @@ final class PreviewSite: @unchecked Sendable {
                 defer { workSlots.signal() }
                 return .json(sceneList(traits: traits, key: key, query: request.query))
             }
-        case "api" where s == ["api", "changes"]:
+        case "api" where s == ["api", "changes"] && request.method != "POST":
             guard let since = Int(request.parameter("since") ?? "-1") else { return .json(["error": "since takes a number"], status: 400) }
             let wait = request.parameter("wait").map { Double($0) ?? -1 } ?? 0
             guard wait >= 0 && wait <= Self.maxWaitSeconds else {
                 return .json(["error": "wait takes a number of seconds from 0 to \(Int(Self.maxWaitSeconds))"], status: 400)
             }
             return .json(["generation": waitForChange(since: since, seconds: wait)])
-        case "render" where s.count > 1:
+        case "render" where s.count > 1 && request.method != "POST":
             return render(relative: s.dropFirst().joined(separator: "/"), request: request)
+        case "api" where s.count > 2 && s[1] == "touch":
+            return touch(relative: s.dropFirst(2).joined(separator: "/"), request: request)
+        case _ where request.method == "POST":
+            return .text(405, "POST is answered at /api/touch/SCENE only; \(request.path) takes GET and HEAD")
         default:
             return .text(404, "not found: \(request.path)")
         }
@@ -379,6 +383,159 @@ final class PreviewSite: @unchecked Sendable {
         }
         // The URL carries the scene's fingerprint, so a cached copy is never a stale one.
         return HTTPResponse(status: 200, contentType: "image/png", body: png, headers: [("Cache-Control", "private, max-age=86400")])
+    }
+
+    // MARK: - Touches
+
+    /// The touches on one render (a scene's variant with one set of overrides): what the page's
+    /// events left (`TouchState`), the scene with its views named for gestures, the layout the next
+    /// press is hit-tested on, and the last frame drawn.
+    final class TouchSession: @unchecked Sendable {
+        let fingerprint: UInt64
+        let named: Scene
+        /// The ids the preview gave to views the scene left unnamed.
+        let given: Set<String>
+        /// Guards everything below; `drawing` is held while a frame is drawn, so frames are drawn one
+        /// at a time and a request that waited finds a frame at least as new as its events.
+        let lock = NSLock()
+        let drawing = NSLock()
+        var state = TouchState()
+        var list: DisplayList?
+        /// Raised by every request's events; `drawn` is the version the last frame shows.
+        var version = 0
+        var drawn = -1
+        var png: [UInt8] = []
+        var gestures: [Gesture.Kind] = []
+        var snippet = ""
+        var note: String?
+        var problem: String?
+        var layoutMs = 0.0
+        var rasterMs = 0.0
+        var used = 0
+
+        init(fingerprint: UInt64, scene: Scene) {
+            self.fingerprint = fingerprint
+            (named, given) = scene.namingViews(prefix: "touch-")
+            state.unnamed = given
+        }
+    }
+
+    private var touchSessions: [String: TouchSession] = [:]
+    private var touchUses = 0
+    /// Renders touched at once are kept; past this many the least recently touched is forgotten.
+    static let maxTouchSessions = 16
+
+    /// `POST /api/touch/SCENE?variant=N&…traits`: applies the page's events (`TouchEvent`) to that
+    /// render's touches, draws the frame they leave (one at a time per render: events that arrive
+    /// while a frame is drawn are applied at once and the next frame shows them all) and answers
+    /// with the gestures as a scene snippet and where the frame is. `GET` of the same address with
+    /// `frame=N` answers the last frame's PNG.
+    private func touch(relative: String, request: HTTPRequest) -> HTTPResponse {
+        lock.lock()
+        let known = scenes.contains(relative)
+        lock.unlock()
+        guard known else { return .text(404, "no scene \(relative) in \(root)") }
+        let (traits, key): (TraitSet, String)
+        switch self.traits(from: request) {
+        case .failure(let problem): return .text(problem.status, problem.message)
+        case .success(let t): (traits, key) = t
+        }
+        let entry = scene(relative, traits: traits, key: key)
+        guard let index = Int(request.parameter("variant") ?? "0"), entry.file.outputs.indices.contains(index) else {
+            return .text(404, "\(relative) has no variant \(request.parameter("variant") ?? "")")
+        }
+        guard let scene = entry.file.outputs[index].variant?.scene else { return .text(404, entry.file.outputs[index].error ?? "\(relative) does not decode") }
+        if let problem = scene.pixelLimitProblem { return .text(500, problem) }
+        let sessionKey = "\(relative)\u{0}\(key)\u{0}\(index)"
+        lock.lock()
+        touchUses += 1
+        var session = touchSessions[sessionKey]
+        if session?.fingerprint != entry.fingerprint {
+            // A scene saved since is touched afresh: its views and their ids may have changed.
+            if touchSessions.count >= Self.maxTouchSessions, let oldest = touchSessions.min(by: { $0.value.used < $1.value.used })?.key {
+                touchSessions[oldest] = nil
+            }
+            session = TouchSession(fingerprint: entry.fingerprint, scene: scene)
+            touchSessions[sessionKey] = session
+        }
+        session!.used = touchUses
+        let renderer = self.renderer
+        lock.unlock()
+        let touched = session!
+
+        if request.method != "POST" {
+            touched.lock.lock()
+            defer { touched.lock.unlock() }
+            guard touched.drawn >= 0 else { return .text(404, "\(relative) has not been touched yet: POST its events first") }
+            return HTTPResponse(status: 200, contentType: "image/png", body: touched.png)
+        }
+        guard request.headers["content-type"]?.lowercased().hasPrefix("application/json") == true else {
+            // A page of another site can POST text/plain without asking first, never application/json.
+            return .text(415, "the events must be sent as application/json")
+        }
+        let events: [TouchEvent]
+        do { events = try TouchEvent.parse(request.body) } catch { return .text(error.status, error.message) }
+
+        guard workSlots.wait(timeout: .now() + Self.maxQueueSeconds) == .success else { return Self.busy }
+        defer { workSlots.signal() }
+        touched.lock.lock()
+        if touched.list == nil {
+            touched.list = try? renderer.displayList(for: touched.state.scene(touched.named, list: DisplayList(size: scene.screenSize, scale: 1, items: [])).scene)
+        }
+        let list = touched.list ?? DisplayList(size: scene.screenSize, scale: 1, items: [])
+        for event in events { touched.state.apply(event, scene: touched.named, list: list) }
+        touched.version += 1
+        let mine = touched.version
+        touched.lock.unlock()
+
+        touched.drawing.lock()
+        defer { touched.drawing.unlock() }
+        touched.lock.lock()
+        if touched.drawn < mine {
+            // Drawn for the newest events: those of requests still waiting are in it too.
+            let version = touched.version
+            let (frameScene, kinds) = touched.state.scene(touched.named, list: list)
+            let note = touched.state.note
+            touched.lock.unlock()
+            let start = DispatchTime.now().uptimeNanoseconds
+            var drawnList: DisplayList?, png: [UInt8]?, problem: String?, laidOut = start
+            do throws(RenderError) {
+                let l = try renderer.displayList(for: frameScene)
+                laidOut = DispatchTime.now().uptimeNanoseconds
+                let bitmap = try renderer.render(l)
+                // The fast encoding: a frame is looked at once (a third of the time, a larger file).
+                do { png = try bitmap.pngData(fast: true) } catch { problem = error.message }
+                drawnList = l
+            } catch {
+                problem = entry.file.outputs[index].describe(error)
+            }
+            let end = DispatchTime.now().uptimeNanoseconds
+            touched.lock.lock()
+            touched.drawn = version
+            touched.problem = problem
+            if let png, let drawnList {
+                touched.png = png
+                touched.list = drawnList
+                touched.gestures = kinds
+                touched.note = note
+                touched.snippet = touched.state.snippet(kinds, given: touched.given, list: drawnList)
+                touched.layoutMs = Double(laidOut - start) / 1e6
+                touched.rasterMs = Double(end - laidOut) / 1e6
+            }
+        }
+        defer { touched.lock.unlock() }
+        if let problem = touched.problem { return .json(["error": problem], status: 422) }
+        let address = "/api/touch/" + Self.escapePath(relative) + "?variant=\(index)" + (key.isEmpty ? "" : "&" + Self.escapeQuery(key)) + "&frame=\(touched.drawn)"
+        var body: [String: Any] = [
+            "frame": touched.drawn,
+            "image": address,
+            "gestures": touched.gestures.map(TouchState.json),
+            "snippet": touched.snippet,
+            "layoutMs": (touched.layoutMs * 10).rounded() / 10,
+            "rasterMs": (touched.rasterMs * 10).rounded() / 10,
+        ]
+        if let note = touched.note { body["note"] = note }
+        return .json(body)
     }
 
     // MARK: - Helpers

@@ -8,7 +8,7 @@ public struct TouchHit: Sendable, Equatable {
     public var view: ViewRecord?
     /// The topmost control under the point (a button, switch, slider, segmented control, stepper...).
     public var control: ViewRecord?
-    /// The topmost view with an id given by the scene that is neither a control nor a scroll view,
+    /// The topmost view with an id the scene gave it that is neither a control nor a scroll view,
     /// nor the root: what a drag moves (the book's HUD).
     public var movable: ViewRecord?
     /// The innermost scroll view or table under the point, and where its content stands.
@@ -29,7 +29,8 @@ extension DisplayList {
     /// What a finger at `p` (absolute points) touches. Views are on top of the views laid out
     /// before them (a subview over its superview, a later sibling over an earlier one); a bar
     /// covers the content under it except the views laid out inside it (a title view, a custom item).
-    public func hit(_ p: Point) -> TouchHit {
+    /// `unnamed` are ids a tool gave views the scene left without one: those views are not moved by a drag.
+    public func hit(_ p: Point, unnamed: Set<String> = []) -> TouchHit {
         var hit = TouchHit()
         guard p.x >= 0, p.y >= 0, p.x < size.width, p.y < size.height else { return hit }
         func inside(_ r: Rect) -> Bool { r.width > 0 && r.height > 0 && p.x >= r.minX && p.x < r.maxX && p.y >= r.minY && p.y < r.maxY }
@@ -44,7 +45,7 @@ extension DisplayList {
         hit.scrollView = under.last { $0.kind == "scrollView" || $0.kind == "tableView" }
         if let s = hit.scrollView { hit.scroll = touch.scrolls.first { $0.path == s.path } }
         hit.movable = under.last { v in
-            v.id != nil && !v.isInteractive && v.kind != "scrollView" && v.kind != "tableView" && v.path != "root"
+            v.id.map { !unnamed.contains($0) } == true && !v.isInteractive && v.kind != "scrollView" && v.kind != "tableView" && v.path != "root"
                 && !v.path.hasSuffix(".view") && !v.kind.hasSuffix("Controller")
         }
         if bar == nil, let row = touch.rows.last(where: { inside($0.visibleFrame) }) {

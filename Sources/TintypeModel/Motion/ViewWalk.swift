@@ -172,3 +172,44 @@ extension Scene {
         return copy.modifyBarItems(id) { _ in }
     }
 }
+
+extension Scene {
+    /// The first view with this id, wherever it is (subviews, controllers, table parts, what is presented).
+    public func view(withID id: String) -> View? { findViews(first: true) { $0.id == id }.first }
+
+    /// The scene with an id on every view that has none: `prefix` and a number, in the order of the
+    /// hierarchy, skipping ids the scene already uses. A tool can then name in a gesture a view the
+    /// scene left unnamed (`tintype preview`'s touches); an id changes nothing drawn. Also returns the
+    /// ids given.
+    public func namingViews(prefix: String) -> (scene: Scene, given: Set<String>) {
+        var used = Set<String>()
+        _ = findViews { v in if let id = v.id { used.insert(id) }; return false }
+        var out = self, given = Set<String>(), n = 0
+        out.modifyViews({ $0.id == nil }) { v in
+            var id: String
+            repeat { n += 1; id = prefix + String(n) } while used.contains(id)
+            v.id = id
+            given.insert(id)
+        }
+        return (out, given)
+    }
+
+    /// The scene with the scroll view's or table's content offset set, as its "contentOffset" key sets it.
+    public func settingContentOffset(_ offset: Point, ofView id: String) -> Scene {
+        var out = self
+        out.modifyViews({ $0.id == id }, first: true) { v in
+            switch v.kind {
+            case .scrollView(var s): s.contentOffset = offset; v.kind = .scrollView(s)
+            case .tableView(var t): t.scroll.contentOffset = offset; v.kind = .tableView(t)
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// How many view controllers the root navigation controller holds (0 when the root is not one):
+    /// an edge pan pops when it is two or more.
+    public var rootNavigationDepth: Int {
+        if case .controller(.navigation(let nav)) = root.kind { nav.stack.count } else { 0 }
+    }
+}
