@@ -298,7 +298,13 @@ struct TouchState: Sendable {
         var named = Set<String>()
         if !kinds.isEmpty {
             lines.append("\"gestures\": [")
+            let oneTable = list.views.filter { $0.kind == "tableView" }.count == 1
             for (i, k) in kinds.enumerated() {
+                var k = k
+                // A swipe on the scene's only table needs no view: one the preview named is left out.
+                if case .swipe(let v?, let row, let direction, let progress, let release) = k, oneTable, given.contains(v) {
+                    k = .swipe(view: nil, row: row, direction: direction, progress: progress, release: release)
+                }
                 lines.append("  " + Self.json(k) + (i < kinds.count - 1 ? "," : ""))
                 if let v = k.view { named.insert(v) }
             }

@@ -148,6 +148,11 @@ import TintypeRender
         #expect(t.state.offsets[id]?.y == record.minOffset.y)
         let snippet = t.state.snippet(t.kinds, given: t.given, list: t.list)
         #expect(snippet.contains("// the view \"\(id)\": \"contentOffset\": [0, \(format(record.minOffset.y))]"), "\(snippet)")
+        // A row swiped on the screen's only table: the snippet needs no view for it.
+        let row = try #require(t.list.touch.rows.first { $0.frame.minY > 100 && $0.frame.maxY < 500 })
+        try t.send(Self.down(300, row.frame.midY), Self.move(200, row.frame.midY))
+        let swiped = t.state.snippet(t.kinds, given: t.given, list: t.list)
+        #expect(swiped.contains(#"  { "swipe": { "row": [\#(row.section), \#(row.row)], "direction": "left", "progress": "#), "\(swiped)")
     }
 
     @Test func aDragDownFromTheTopOfATableWithARefreshControlPullsIt() throws {
