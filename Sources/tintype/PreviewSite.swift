@@ -342,25 +342,44 @@ final class PreviewSite: @unchecked Sendable {
 
     // MARK: - Renders
 
-    private func render(relative: String, request: HTTPRequest) -> HTTPResponse {
+    /// The render a request names: a scene of the folder (only those are served, so no path can
+    /// reach past it), the request's traits and its `variant`.
+    private struct Requested {
+        var entry: Decoded
+        var key: String
+        var index: Int
+        var output: SceneFile.Output
+        var scene: Scene
+    }
+
+    /// The render `relative` and the request name, or the answer that says why there is none.
+    private func requested(_ relative: String, _ request: HTTPRequest) -> Result<Requested, HTTPAnswer> {
         lock.lock()
         let known = scenes.contains(relative)
         lock.unlock()
-        // Only the folder's scenes are served, so no path can reach past it.
-        guard known else { return .text(404, "no scene \(relative) in \(root)") }
+        guard known else { return .failure(HTTPAnswer(.text(404, "no scene \(relative) in \(root)"))) }
         let (traits, key): (TraitSet, String)
         switch self.traits(from: request) {
-        case .failure(let problem): return .text(problem.status, problem.message)
+        case .failure(let problem): return .failure(HTTPAnswer(.text(problem.status, problem.message)))
         case .success(let t): (traits, key) = t
         }
         let entry = scene(relative, traits: traits, key: key)
         guard let index = Int(request.parameter("variant") ?? "0"), entry.file.outputs.indices.contains(index) else {
-            return .text(404, "\(relative) has no variant \(request.parameter("variant") ?? "")")
+            return .failure(HTTPAnswer(.text(404, "\(relative) has no variant \(request.parameter("variant") ?? "")")))
         }
         let output = entry.file.outputs[index]
-        guard let scene = output.variant?.scene else { return .text(404, output.error ?? "\(relative) does not decode") }
-        let where_ = output.displayName
-        if let problem = scene.pixelLimitProblem { return .text(500, "\(where_): \(problem)") }
+        guard let scene = output.variant?.scene else { return .failure(HTTPAnswer(.text(404, output.error ?? "\(relative) does not decode"))) }
+        if let problem = scene.pixelLimitProblem { return .failure(HTTPAnswer(.text(500, "\(output.displayName): \(problem)"))) }
+        return .success(Requested(entry: entry, key: key, index: index, output: output, scene: scene))
+    }
+
+    private func render(relative: String, request: HTTPRequest) -> HTTPResponse {
+        let found: Requested
+        switch requested(relative, request) {
+        case .failure(let answer): return answer.response
+        case .success(let r): found = r
+        }
+        let (entry, key, index, output, scene) = (found.entry, found.key, found.index, found.output, found.scene)
         let cacheKey = "\(relative)\u{0}\(key)\u{0}\(index)\u{0}\(entry.fingerprint)"
         lock.lock()
         let hit = renders[cacheKey]
@@ -431,21 +450,12 @@ final class PreviewSite: @unchecked Sendable {
     /// with the gestures as a scene snippet and where the frame is. `GET` of the same address with
     /// `frame=N` answers the last frame's PNG.
     private func touch(relative: String, request: HTTPRequest) -> HTTPResponse {
-        lock.lock()
-        let known = scenes.contains(relative)
-        lock.unlock()
-        guard known else { return .text(404, "no scene \(relative) in \(root)") }
-        let (traits, key): (TraitSet, String)
-        switch self.traits(from: request) {
-        case .failure(let problem): return .text(problem.status, problem.message)
-        case .success(let t): (traits, key) = t
+        let found: Requested
+        switch requested(relative, request) {
+        case .failure(let answer): return answer.response
+        case .success(let r): found = r
         }
-        let entry = scene(relative, traits: traits, key: key)
-        guard let index = Int(request.parameter("variant") ?? "0"), entry.file.outputs.indices.contains(index) else {
-            return .text(404, "\(relative) has no variant \(request.parameter("variant") ?? "")")
-        }
-        guard let scene = entry.file.outputs[index].variant?.scene else { return .text(404, entry.file.outputs[index].error ?? "\(relative) does not decode") }
-        if let problem = scene.pixelLimitProblem { return .text(500, problem) }
+        let (entry, key, index, scene) = (found.entry, found.key, found.index, found.scene)
         let sessionKey = "\(relative)\u{0}\(key)\u{0}\(index)"
         lock.lock()
         touchUses += 1
@@ -588,4 +598,10 @@ struct Fingerprint {
     mutating func add(_ stamp: Stamp?) {
         add(stamp.map { "\($0.seconds).\($0.nanoseconds):\($0.size)" } ?? "-")
     }
+}
+
+/// An HTTP answer carried as an error, for lookups that either find what a request names or say why not.
+struct HTTPAnswer: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
 }
