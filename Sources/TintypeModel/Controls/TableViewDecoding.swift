@@ -42,10 +42,12 @@ extension TableView {
         // its prototypes); the table's own rows are read all the same, so they are checked.
         let own = decodeRows(r, depth: depth, prototypes: prototypes)
         t.sections = own
-        if let id = r.context.containers.last?.id { r.context.tableIds.insert(id) }
-        if let id = r.context.containers.last?.id, let data = r.context.tableData[id] {
-            r.context.tableDataUsed.insert(id)
-            t.sections = decodeRows(data, depth: depth, prototypes: prototypes)
+        if let id = r.context.containers.last?.id {
+            r.context.tableIds.insert(id)
+            if let data = r.context.tableData[id] {
+                r.context.tableDataUsed.insert(id)
+                t.sections = decodeRows(data, depth: depth, prototypes: prototypes)
+            }
         }
         return t
     }

@@ -185,7 +185,7 @@ public enum SceneDecoder {
             context.appearanceImages = nil
         }
         // Rows for tables by id, read before any view: a storyboard's prototype table has no rows of its own.
-        var tableData: [(id: String, reader: ObjectReader, position: SourcePosition?)] = []
+        var tableData: [(id: String, reader: ObjectReader)] = []
         if let items = r.array("tableData") {
             for (n, p) in items {
                 guard let t = ObjectReader(n, path: p, context: context, what: "an object with a table's \"id\" and its \"rows\" or \"sections\"",
@@ -197,7 +197,7 @@ public enum SceneDecoder {
                 if context.tableData[id] != nil { context.report(join(p, "id"), n.position, "the table \(quoted(id)) is given rows twice"); continue }
                 if !t.has("rows") && !t.has("sections") { context.report(p, n.position, "give the table \(quoted(id)) \"rows\" or \"sections\"") }
                 context.tableData[id] = t
-                tableData.append((id, t, n.position))
+                tableData.append((id, t))
             }
         }
         if let n = r.node("device") {
@@ -288,13 +288,13 @@ public enum SceneDecoder {
         }
         if let items = r.array("gestures") { scene.gestures = GestureDecoding.decode(items, scene: scene, context: context) }
         r.finish()
-        for (id, t, position) in tableData {
+        for (id, t) in tableData {
             if !context.tableDataUsed.contains(id) {
                 let tables = context.tableIds.sorted()
                 var message = "no table has the id \(quoted(id))"
                 if let near = Suggest.closest(to: id, in: tables) { message += "; did you mean \(quoted(near))?" }
                 else { message += tables.isEmpty ? " (no table view has an \"id\")" : " (tables with ids: \(tables.joined(separator: ", ")))" }
-                context.report(join(t.path, "id"), position, message)
+                context.report(join(t.path, "id"), t.node.position, message)
             } else {
                 // The rows were read by the table, the id here.
                 t.finish()
