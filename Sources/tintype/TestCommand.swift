@@ -6,11 +6,17 @@ import TintypeSnapshot
 struct TestCommand: Command {
     static let name = "test"
     static let abstract = "Render every scene and compare it with the golden PNG beside it."
-    static let arguments = "[DIR...]"
+    static let arguments = "[DIR|FILE.storyboard|FILE.xib...]"
     static let argumentHelp = [("DIR", """
         Folders searched (recursively) for scene files, *.json, each with its
         golden beside it (name.json + name.png). A file the scenes include that
-        has no "root" (a theme) is not a scene. Default: Snapshots.
+        has no "root" (a theme) is not a scene. Storyboards and xibs found there
+        are checked too, unless a scene file of the run names them.
+        Default: Snapshots.
+        """), ("FILE.storyboard", """
+        An iOS storyboard or xib: each of its scenes is checked against the
+        golden beside it, Main.SCENE.png ('tintype render Main.storyboard'
+        writes the same names).
         """)]
     static var options: [Option<Self>] { [
         .value("--record", value: "MODE", help: """
@@ -127,7 +133,9 @@ struct TestCommand: Command {
         The last line reads "N passed, N failed, N skipped, N recorded".
         A scene file may name a storyboard's scene ({"storyboard": "../App/Base.lproj/Main.storyboard",
         "scene": "Settings", "devices": [...]}): the app's screen is checked as Interface Builder
-        describes it, with its goldens beside that file. Views placed by constraints that break or
+        describes it, with its goldens beside that file. A storyboard or xib named itself (or found
+        in a folder no scene file of the run points into it from) is checked scene by scene against
+        Main.SCENE.png beside it, written by --record. Views placed by constraints that break or
         leave a frame undecided print a warning (UIKit's log) and still render.
         A scene with "accessibilitySnapshot": true is also checked against NAME.accessibility.png
         beside its golden (one per variant): its VoiceOver elements numbered in order with a legend
@@ -169,8 +177,11 @@ struct TestCommand: Command {
         if directories.isEmpty { directories = ["Snapshots"] }
         for dir in directories {
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-                throw UsageError(message: "no such folder \"\(dir)\"", command: Self.self)
+            let exists = FileManager.default.fileExists(atPath: dir, isDirectory: &isDir)
+            if StoryboardFiles.isStoryboard(dir) && exists && !isDir.boolValue { continue }
+            guard exists, isDir.boolValue else {
+                throw UsageError(message: StoryboardFiles.isStoryboard(dir) ? "no such file \"\(dir)\"" : "no such folder \"\(dir)\"",
+                                 command: Self.self)
             }
         }
         if stale && prune { throw UsageError(message: "give --stale or --prune, not both", command: Self.self) }
@@ -185,17 +196,32 @@ struct TestCommand: Command {
     /// The scene files under the folders, each expanded to its renders (SceneFile names them); files
     /// only included by others are left out.
     /// Each file is read and parsed once, and files are read and decoded on every core.
+    /// Storyboards and xibs named on the command line are checked scene by scene (`Main.SCENE.json`,
+    /// never written, with its golden `Main.SCENE.png` beside the storyboard); those found in a folder
+    /// are too, unless a scene file of the run names them (it says which of their scenes to check).
     func sceneFiles() -> [SceneFile] {
         var found: [(file: SceneFiles.Read, root: String)] = []
+        var named: [String] = []
+        var storyboards: [String] = []
         for dir in directories {
+            if StoryboardFiles.isStoryboard(dir) { named.append(dir); continue }
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             // A theme the scenes include is not a scene (SceneFiles says which files are).
             let read = SceneFiles.read(Self.files(under: root, ext: ".json", exclude: exclude).map { root + "/" + $0 })
             found += SceneFiles.scenes(among: read).map { ($0, root) }
+            storyboards += (Self.files(under: root, ext: ".storyboard", exclude: exclude) + Self.files(under: root, ext: ".xib", exclude: exclude))
+                .sorted().map { root + "/" + $0 }
         }
         let files = found
-        return concurrentMap(count: files.count) { Watchdog.decode(files[$0].file, under: files[$0].root) }
+        let decoded = concurrentMap(count: files.count) { Watchdog.decode(files[$0].file, under: files[$0].root) }
+        let pointedAt = Set(decoded.flatMap { $0.scene?.includedFiles ?? [] })
+        var seen = Set<String>()
+        let checked = (named + storyboards.filter { !pointedAt.contains(Self.standardized($0)) }).filter { seen.insert(Self.standardized($0)).inserted }
+        let fromStoryboards = concurrentMap(count: checked.count) { StoryboardFiles.sceneFiles(checked[$0], only: [], overriding: TraitSet()).files }
+        return decoded + fromStoryboards.flatMap { $0 }
     }
+
+    static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 
     /// The files under `root` whose names end in `ext`, relative to it and sorted. Folders whose
     /// name starts with a dot and asset catalogs (a folder named *.xcassets, whose Contents.json
@@ -288,7 +314,7 @@ struct TestCommand: Command {
             let folders = directories.joined(separator: ", ")
             let by = [filter.map { "--filter \"\($0)\"" }, shard.map { "--shard \($0.index)/\($0.count)" }, pick.isEmpty ? nil : "the trait options"]
             let why = all.isEmpty
-                ? "no scene files (*.json) in \(folders)"
+                ? "no scene files (*.json) or storyboards in \(folders)"
                 : "none of the \(all.count) scenes in \(folders) is selected by " + by.compactMap { $0 }.joined(separator: " and ")
             writeStderr("Error: \(why); nothing was checked. Pass --pass-with-no-scenes to allow this.")
             return ExitCode.failure
@@ -615,6 +641,15 @@ struct TestCommand: Command {
         }
         var candidates: [String] = []
         for dir in directories {
+            if StoryboardFiles.isStoryboard(dir) {
+                // A storyboard's own goldens: Main.SCENE.png beside it.
+                let folder = (dir as NSString).deletingLastPathComponent
+                let prefix = ((dir as NSString).lastPathComponent as NSString).deletingPathExtension + "."
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+                candidates += names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".png") }.sorted()
+                    .map { folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+                continue
+            }
             let root = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
             for svg in Self.files(under: root, ext: ".svg") { used.formUnion(Self.references(ofSVG: root + "/" + svg)) }
             candidates += (Self.files(under: root, ext: ".png") + Self.files(under: root, ext: ".pdf")).map { root + "/" + $0 }

@@ -90,6 +90,54 @@ import Testing
         #expect(failed.status == 1, "\(failed.out)")
     }
 
+    @Test func aStoryboardIsTestedSceneBySceneAgainstGoldensBesideIt() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: CLITests.root + "/Tests/TintypeStoryboardTests/Fixtures/App", toPath: dir + "/App")
+        let storyboard = "App/Base.lproj/Main.storyboard"
+        // Without a golden, CI fails; --record writes one per scene, named as `tintype render` names them.
+        let missing = try cli.run(["test", storyboard, "--record", "never"], in: dir)
+        #expect(missing.status == 1 && missing.out.contains("0 passed, 3 failed"), "\(missing.out)\(missing.stderr)")
+        let record = try cli.run(["test", storyboard, "--record", "missing"], in: dir)
+        #expect(record.out.contains("0 passed, 0 failed, 0 skipped, 3 recorded"), "\(record.out)\(record.stderr)")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: dir + "/App/Base.lproj").filter { $0.hasSuffix(".png") }.sorted()
+        #expect(goldens == ["Main.Settings.png", "Main.TrailDetail.png", "Main.TrailList.png"])
+        let render = try cli.run(["render", storyboard, "-o", "out/"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/out/Main.Settings.png")).count > 0)
+        let verify = try cli.run(["test", storyboard, "--record", "never"], in: dir)
+        #expect(verify.status == 0 && verify.out.contains("3 passed, 0 failed"), "\(verify.out)\(verify.stderr)")
+        // The import's warnings are said once, with the storyboard's line and column.
+        #expect(verify.stderr.components(separatedBy: "161:29: map-det-001: MKMapView").count == 2, "\(verify.stderr)")
+        // A folder holding it checks the same goldens, and none of them is stale.
+        let folder = try cli.run(["test", "App", "--record", "never"], in: dir)
+        #expect(folder.status == 0 && folder.out.contains("3 passed, 0 failed"), "\(folder.out)\(folder.stderr)")
+        let stale = try cli.run(["test", "App", "--stale"], in: dir)
+        #expect(stale.out == "No stale goldens.\n", "\(stale.out)\(stale.stderr)")
+        let staleOne = try cli.run(["test", storyboard, "--stale"], in: dir)
+        #expect(staleOne.out == "No stale goldens.\n", "\(staleOne.out)\(staleOne.stderr)")
+        // A change in the storyboard fails the golden of the scene it shows in.
+        let path = dir + "/" + storyboard
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        try original.replacingOccurrences(of: "text=\"Units\"", with: "text=\"Unit system\"").write(toFile: path, atomically: true, encoding: .utf8)
+        let failed = try cli.run(["test", storyboard, "--record", "never"], in: dir)
+        #expect(failed.status == 1 && failed.out.contains("2 passed, 1 failed"), "\(failed.out)")
+        #expect(failed.out.contains("Main.Settings"), "\(failed.out)")
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        // A scene file of the run that names the storyboard says which of its scenes are checked.
+        try #"{"storyboard": "Base.lproj/Main.storyboard", "scene": "Settings"}"#.write(toFile: dir + "/App/settings.json", atomically: true, encoding: .utf8)
+        let pointed = try cli.run(["test", "App", "--record", "missing"], in: dir)
+        #expect(pointed.out.contains("0 passed, 0 failed, 0 skipped, 1 recorded"), "\(pointed.out)\(pointed.stderr)")
+        // A storyboard that cannot be read fails with its file, line and column.
+        try "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n  <scenes>\n</document>\n"
+            .write(toFile: dir + "/Broken.storyboard", atomically: true, encoding: .utf8)
+        let broken = try cli.run(["test", "Broken.storyboard"], in: dir)
+        #expect(broken.status == 1, "\(broken.out)")
+        #expect((broken.out + broken.stderr).contains("Broken.storyboard:3:1: malformed XML: </document> closes <scenes>"), "\(broken.out)\(broken.stderr)")
+        let none = try cli.run(["test", "Nope.storyboard"], in: dir)
+        #expect(none.status == 64 && none.stderr.hasPrefix("Error: no such file \"Nope.storyboard\""), "\(none.stderr)")
+    }
+
     @Test func sceneFilesAlreadyThereAreLeftAloneUnlessForced() throws {
         let dir = try cli.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

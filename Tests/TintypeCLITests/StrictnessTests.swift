@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try cli.run(["test", dir])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("no scene files (*.json) in \(dir); nothing was checked. Pass --pass-with-no-scenes"), "\(r.stderr)")
+        #expect(r.stderr.contains("no scene files (*.json) or storyboards in \(dir); nothing was checked. Pass --pass-with-no-scenes"), "\(r.stderr)")
         let allowed = try cli.run(["test", dir, "--pass-with-no-scenes"])
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
