@@ -168,6 +168,38 @@ import TintypeModel
         #expect(!texts(gone).contains { $0.text == "Hi" })
     }
 
+    /// The colors the bar button "Edit" is drawn in at `t` under an alert appearing or going
+    /// (several when the screen is drawn twice, dimmed and not, and cross-faded), with their group alphas.
+    func editColors(_ kind: String, _ t: Double) throws -> [(color: Color, alpha: Double)] {
+        let list = try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": "# + "\(t)"
+            + #", "systemAnimation": {"type": "KIND"}, "root": {"navigationController": {"stack": [{"title": "A", "#.replacingOccurrences(of: "KIND", with: kind)
+            + #""rightItems": [{"title": "Edit"}], "view": {"view": {}}}]}}, "presented": {"alert": {"title": "Hi", "actions": [{"title": "OK"}]}}}"#))
+        func walk(_ items: [DisplayItem], _ alpha: Double) -> [(color: Color, alpha: Double)] {
+            items.flatMap { item -> [(color: Color, alpha: Double)] in
+                switch item {
+                case .group(let g): walk(g.items, alpha * g.alpha)
+                case .text(let x) where x.text == "Edit": [(x.color, alpha)]
+                default: []
+                }
+            }
+        }
+        return walk(list.items, 1)
+    }
+
+    @Test func tintsComeBackAsAnAlertGoesAndDimAsOneComes() throws {
+        let blue = Color.systemBlue, gray = Color.systemBlue.dimmed
+        // Once the alert has gone the window's tints are back to normal; standing, they are dimmed.
+        #expect(try editColors("alertDismissing", 1).map(\.color) == [blue])
+        #expect(try editColors("alertDismissing", 0).map(\.color) == [gray])
+        #expect(try editColors("alertAppearing", 0).map(\.color) == [blue])
+        #expect(try editColors("alertAppearing", 1).map(\.color) == [gray])
+        // Half way the screen is drawn both ways, cross-faded with the dimming layer: dimmed at its share.
+        let p = TimingFunction.easeIn.value(at: 0.5)
+        let half = try editColors("alertDismissing", 0.1)
+        #expect(half.count == 2 && half[0].color == gray && abs(half[0].alpha - (1 - p)) < 1e-9
+                && half[1].color == blue && abs(half[1].alpha - p) < 1e-9, "\(half)")
+    }
+
     @Test func aSystemAnimationNeedsWhatItAnimates() {
         #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "push"}, "root": {"view": {}}}"#).map(\.description) == [
             "scene.json:1:30: systemAnimation.type: a push animates the root navigation controller's top view controller: "

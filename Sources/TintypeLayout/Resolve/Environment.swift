@@ -67,6 +67,15 @@ package struct Environment: Sendable {
 
     package func adjustedTint(_ specific: Color?) -> Color? { specific.map(adjustedTint) }
 
+    /// The same environment with collectors of its own: what is laid out with it is drawn but not
+    /// recorded (ids, notes, views, accessibility, warnings), for a second drawing of the same views.
+    func detached() -> Environment {
+        var e = self
+        e.anchors = Anchors(); e.notes = LayoutNotes(); e.views = ViewRecords()
+        e.accessibility = AccessibilityRecords(); e.warnings = LayoutWarnings()
+        return e
+    }
+
     /// The environment of a child view, with its specific tint and mode applied.
     package func child(tintColor: Color?, mode: TintAdjustmentMode, path: String) -> Environment {
         var e = self

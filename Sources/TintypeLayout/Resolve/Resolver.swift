@@ -46,11 +46,14 @@ package struct Resolver {
         }
         scene = try fitted(scene)
         let size = scene.screenSize
+        // How dimmed the window's tints are: fully while a presentation that dims them stands, and
+        // in step with the dimming layer while it comes and goes (docs/motion.md, The system's animations).
+        let tintDimming = scene.presentationTintDimming
         var window = Environment(
             tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal,
             scale: scene.effectiveScale, contentSizeCategory: scene.contentSizeCategory,
             layoutDirection: scene.layoutDirection, baseDirectory: scene.baseDirectory, path: "")
-            .child(tintColor: scene.tintColor, mode: scene.presented?.dimsTint(on: scene.device) == true ? .dimmed : scene.tintAdjustmentMode, path: "")
+            .child(tintColor: scene.tintColor, mode: tintDimming > 0 ? .dimmed : scene.tintAdjustmentMode, path: "")
         var statusBar = StatusBarComponent.resolve(scene)
         var root = scene.root
         if scene.canvas != nil {
@@ -69,19 +72,31 @@ package struct Resolver {
         }
         var items: [DisplayItem] = [.fill(path: .rect(Rect(origin: .zero, size: size)), paint: .color(scene.backgroundColor), rule: .nonZero)]
         let screen = Rect(origin: .zero, size: size)
-        if let p = scene.edgePanProgress(at: scene.time), case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
-            // The interactive pop: at progress p it is the pop animation's frame where the top view
-            // controller has moved p of the width (the finger drives it linearly).
-            items += try navigationTransition(root, nav: nav, kind: .pop, progress: p, screen: screen, window: window)
-        } else if let system = scene.systemAnimation, !system.kind.isAlert, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
-            items += try navigationTransition(root, nav: nav, kind: system.kind, progress: system.progress(at: scene.time), screen: screen, window: window)
+        func drawRoot(_ window: Environment) throws(RenderError) -> [DisplayItem] {
+            if let p = scene.edgePanProgress(at: scene.time), case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+                // The interactive pop: at progress p it is the pop animation's frame where the top view
+                // controller has moved p of the width (the finger drives it linearly).
+                return try navigationTransition(root, nav: nav, kind: .pop, progress: p, screen: screen, window: window)
+            } else if let system = scene.systemAnimation, system.kind.isNavigation, case .controller(.navigation(let nav)) = root.kind, nav.stack.count >= 2 {
+                return try navigationTransition(root, nav: nav, kind: system.kind, progress: system.progress(at: scene.time), screen: screen, window: window)
+            }
+            return try resolve(root, in: screen, parent: window, path: "root")
+        }
+        if tintDimming > 0 && tintDimming < 1 {
+            // Part way: the screen drawn with its tints dimmed and drawn with them normal, cross-faded
+            // ((1 − d)·normal + d·dimmed) as UIKit's tint colors animate inside the presentation's block.
+            // The normal drawing is the one recorded (ids, audit, accessibility).
+            let normal = window.child(tintColor: nil, mode: scene.tintAdjustmentMode == .dimmed ? .dimmed : .normal, path: "")
+            let dimmed = try drawRoot(window.detached())
+            items.append(.group(Group(items: [.group(Group(items: dimmed, alpha: tintDimming)),
+                                              .group(Group(items: try drawRoot(normal), alpha: 1 - tintDimming, blendMode: .plusLighter))])))
         } else {
-            items += try resolve(root, in: screen, parent: window, path: "root")
+            items += try drawRoot(window)
         }
         if let presented = scene.presented {
             // A presentation is modal to VoiceOver: what it covers is not read.
             window.accessibility.modal("presented")
-            if let system = scene.systemAnimation, system.kind.isAlert {
+            if let system = scene.systemAnimation, system.kind.isPresentation {
                 // The dimming layer is the presentation's first item when it dims.
                 var all = try presentation(presented, scene: scene, window: window)
                 let dims = presented.dimsWindow(on: scene.device) && !all.isEmpty

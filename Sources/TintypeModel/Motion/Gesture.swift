@@ -192,7 +192,7 @@ extension Scene {
                             + "\"navigationController\" with two view controllers or more in its \"stack\"")
                     continue
                 }
-                if let s = systemAnimation, !s.kind.isAlert {
+                if let s = systemAnimation, s.kind.isNavigation {
                     problem(g, nil, "an edge pan and the systemAnimation \(quoted(s.kind.rawValue)) both move the navigation controller; give one")
                     continue
                 }

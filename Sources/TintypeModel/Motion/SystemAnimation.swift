@@ -13,6 +13,12 @@ public struct SystemAnimation: Sendable, Equatable {
 
         /// An alert's appearing or going: it animates the presentation, not the navigation controller.
         public var isAlert: Bool { self == .alertAppearing || self == .alertDismissing }
+        /// It animates the scene's `presented` controller coming or going.
+        public var isPresentation: Bool { isAlert }
+        /// It moves the root navigation controller's view controllers.
+        public var isNavigation: Bool { self == .push || self == .pop }
+        /// The presentation comes in (its dimming and the window's dimmed tints grow with it).
+        public var isAppearing: Bool { self == .alertAppearing }
     }
 
     public var kind: Kind
@@ -51,4 +57,18 @@ public struct SystemAnimation: Sendable, Equatable {
     public static let coveredDimming = 0.1
     /// The scale an alert starts from.
     public static let alertStartScale = 1.2
+}
+
+extension Scene {
+    /// How far the window's tints are dimmed at the scene's time (0 normal, 1 dimmed): 1 while a
+    /// presentation that dims them stands, and in step with its dimming layer while a system animation
+    /// brings it in or takes it away, so that once it has gone the tints are normal again. UIKit sets
+    /// the window's tintAdjustmentMode inside the presentation's animation block (dimmed as it comes,
+    /// automatic as it goes), so tint colors change over the animation rather than at an end.
+    public var presentationTintDimming: Double {
+        guard let presented, presented.dimsTint(on: device) else { return 0 }
+        guard let system = systemAnimation, system.kind.isPresentation else { return 1 }
+        let p = system.progress(at: time)
+        return system.kind.isAppearing ? p : 1 - p
+    }
 }
