@@ -215,3 +215,77 @@ extension SystemAnimationTests {
         #expect(s.animationEnd == 0.35)
     }
 }
+
+/// A modal sheet and an action sheet coming and going (docs/motion.md, The system's animations).
+@Suite struct PresentationAnimationTests {
+    let modal = #"{"device": "DEVICE", "time": TIME, "systemAnimation": {"type": "KIND"}, "root": {"view": {"backgroundColor": "white"}}, "#
+        + #""presented": {"sheet": {"modalPresentationStyle": "STYLE", "root": {"view": {"backgroundColor": "yellow", "subviews": [{"label": {"#
+        + #""frame": [20, 100, 200, 30], "text": "Sheet"}}]}}}}}"#
+    let sheet = #"{"device": "DEVICE", "time": TIME, "systemAnimation": {"type": "KIND"}, "root": {"view": {"backgroundColor": "white"}}, "#
+        + #""presented": {"actionSheet": {"message": "Go?", "actions": ["Go", {"title": "Cancel", "style": "cancel"}], "sourceRect": [10, 10, 20, 20]}}}"#
+
+    func list(_ template: String, _ kind: String, _ t: Double, device: String = "iPhone 8", style: String = "fullScreen") throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(template.replacingOccurrences(of: "DEVICE", with: device).replacingOccurrences(of: "TIME", with: "\(t)")
+            .replacingOccurrences(of: "KIND", with: kind).replacingOccurrences(of: "STYLE", with: style)))
+    }
+
+    /// The top-level groups after the root's (the presentation's), in drawing order.
+    func presented(_ l: DisplayList) -> [Group] {
+        Array(l.items.dropFirst(2).compactMap { if case .group(let g) = $0 { g } else { nil } })
+    }
+
+    @Test func aFullScreenSheetSlidesUpFromTheBottomEdgeAndBackDown() throws {
+        let p = TimingFunction.default.value(at: 0.5)
+        let half = presented(try list(modal, "modalPresenting", 0.25))
+        #expect(half.count == 1 && abs(half[0].transform!.ty - 667 * (1 - p)) < 1e-9 && half[0].transform!.tx == 0 && half[0].alpha == 1)
+        #expect(try presented(list(modal, "modalPresenting", 0)).isEmpty)
+        #expect(try presented(list(modal, "modalPresenting", 0.5)).first?.transform == nil)
+        let going = presented(try list(modal, "modalDismissing", 0.25))
+        #expect(going.count == 1 && abs(going[0].transform!.ty - 667 * p) < 1e-9)
+        // Once dismissed nothing of the sheet is drawn.
+        #expect(!texts(try list(modal, "modalDismissing", 0.5)).contains { $0.text == "Sheet" })
+        #expect(texts(try list(modal, "modalDismissing", 0)).contains { $0.text == "Sheet" })
+    }
+
+    @Test func anIPadFormSheetRisesFromBelowTheScreenWithItsDimming() throws {
+        let p = TimingFunction.default.value(at: 0.5)
+        let g = presented(try list(modal, "modalPresenting", 0.25, device: "iPad", style: "formSheet"))
+        // The dimming at p of its alpha, then the sheet, its top (the form sheet's, 202 on a 1024-high iPad) p of the way up.
+        #expect(g.count == 2 && abs(g[0].alpha - p) < 1e-9 && g[0].transform == nil)
+        let top = try #require(Resolver.top(of: g[1].items))
+        #expect(top == 202 && abs(g[1].transform!.ty - (1024 - top) * (1 - p)) < 1e-9)
+    }
+
+    @Test func anActionSheetSlidesUpWhileTheDimmingFadesIn() throws {
+        let p = TimingFunction.default.value(at: 0.5)
+        let g = presented(try list(sheet, "actionSheetAppearing", 0.2))
+        #expect(g.count == 2 && abs(g[0].alpha - p) < 1e-9)
+        let top = try #require(Resolver.top(of: g[1].items))
+        #expect(top > 400 && top < 667 && abs(g[1].transform!.ty - (667 - top) * (1 - p)) < 1e-9, "\(top)")
+        #expect(try presented(list(sheet, "actionSheetAppearing", 0)).isEmpty)
+        let going = presented(try list(sheet, "actionSheetDismissing", 0.3))
+        let q = 1 - TimingFunction.default.value(at: 0.75)
+        #expect(going.count == 2 && abs(going[0].alpha - q) < 1e-9 && abs(going[1].transform!.ty - (667 - top) * (1 - q)) < 1e-9)
+        #expect(try presented(list(sheet, "actionSheetDismissing", 0.4)).isEmpty)
+        // The window's tints come back once it has gone.
+        #expect(try scene(sheet.replacingOccurrences(of: "DEVICE", with: "iPhone 8").replacingOccurrences(of: "TIME", with: "0.4")
+            .replacingOccurrences(of: "KIND", with: "actionSheetDismissing")).presentationTintDimming == 0)
+    }
+
+    @Test func anIPadActionSheetIsAPopoverThatFades() throws {
+        let p = TimingFunction.default.value(at: 0.5)
+        let g = presented(try list(sheet, "actionSheetAppearing", 0.2, device: "iPad"))
+        #expect(g.count == 1 && abs(g[0].alpha - p) < 1e-9 && g[0].transform == nil)
+    }
+
+    @Test func eachNeedsWhatItAnimates() {
+        #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "modalPresenting"}, "root": {"view": {}}}"#).map(\.description) == [
+            #"scene.json:1:30: systemAnimation.type: "modalPresenting" animates the presented sheet: give the scene "presented": {"sheet": {...}}"#])
+        #expect(SceneDecoder.issues(decoding: #"{"device": "iPad", "systemAnimation": {"type": "modalDismissing"}, "root": {"view": {}}, "#
+                                    + #""presented": {"popover": {"sourceRect": [0, 0, 10, 10], "root": {"view": {}}}}}"#).first?.description.hasSuffix(
+            "(an iPad's popover is not a modal sheet)") == true)
+        #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "actionSheetAppearing"}, "root": {"view": {}}, "#
+                                    + #""presented": {"alert": {"title": "Hi"}}}"#).first?.description.hasSuffix(
+            #"systemAnimation.type: "actionSheetAppearing" animates the presented action sheet: give the scene "presented": {"actionSheet": {...}}"#) == true)
+    }
+}

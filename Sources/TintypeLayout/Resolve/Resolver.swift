@@ -102,8 +102,18 @@ package struct Resolver {
                 let dims = presented.dimsWindow(on: scene.device) && !all.isEmpty
                 let dimming = dims ? [all.removeFirst()] : []
                 let p = system.progress(at: scene.time)
-                items += system.kind == .alertAppearing ? alertAppearing(all, dimming: dimming, progress: p, screen: screen)
-                    : alertDismissing(all, dimming: dimming, progress: p)
+                switch system.kind {
+                case .alertAppearing: items += alertAppearing(all, dimming: dimming, progress: p, screen: screen)
+                case .alertDismissing: items += alertDismissing(all, dimming: dimming, progress: p)
+                default:
+                    let shown = system.kind.isAppearing ? p : 1 - p
+                    if case .actionSheet = presented, scene.device.isPad {
+                        // On an iPad the action sheet is a popover, which fades in and out where it stands.
+                        if shown > 0 { items.append(.group(Group(items: all, alpha: shown))) }
+                    } else {
+                        items += presentationSliding(all, dimming: dimming, shown: shown, screen: screen)
+                    }
+                }
             } else {
                 items += try presentation(presented, scene: scene, window: window)
             }

@@ -80,6 +80,36 @@ extension Resolver {
         return out
     }
 
+    /// A presented sheet or action sheet `shown` of the way up (0…1): it slides up from below the
+    /// screen's bottom edge to its place (or back down, as `shown` falls), with its dimming faded in step.
+    func presentationSliding(_ items: [DisplayItem], dimming: [DisplayItem], shown s: Double, screen: Rect) -> [DisplayItem] {
+        guard s > 0 else { return [] }
+        var out: [DisplayItem] = []
+        if !dimming.isEmpty { out.append(.group(Group(items: dimming, alpha: s))) }
+        let dy = (screen.maxY - (Self.top(of: items) ?? screen.minY)) * (1 - s)
+        out.append(.group(Group(items: items, transform: dy == 0 ? nil : Transform2D(translationX: 0, y: dy))))
+        return out
+    }
+
+    /// The highest point `items` draw at (a group by its clip when it has one), transforms left aside.
+    static func top(of items: [DisplayItem]) -> Double? {
+        var y: Double?
+        func see(_ v: Double) { y = min(y ?? v, v) }
+        for item in items {
+            switch item {
+            case .fill(let path, _, _): see(path.bounds.minY)
+            case .stroke(let path, _, _): see(path.bounds.minY)
+            case .text(let t): see(t.frame.minY)
+            case .image(let i): see(i.frame.minY)
+            case .group(let g):
+                if let c = g.clip { see(c.bounds.minY) } else if let t = top(of: g.items) { see(t) }
+            case .backdrop(let b): see(b.rect.minY)
+            case .homeIndicator(let r): see(r.minY)
+            }
+        }
+        return y
+    }
+
     /// A view's transition at `p` (0…1 of the motion) between its drawing before (`old`) and after
     /// (`new`), within its frame (docs/motion.md, Transitions).
     func transitionItems(_ t: Transition, progress p: Double, old: [DisplayItem], new: [DisplayItem], frame: Rect) -> [DisplayItem] {

@@ -131,9 +131,10 @@ enum AnimationDecoding {
 
     // MARK: The system's animations
 
-    /// `{"type": "push" | "pop" | "alertAppearing", "beginTime": seconds}`, checked against what the
+    /// `{"type": "push" | "pop" | "alertAppearing" | ..., "beginTime": seconds}`, checked against what the
     /// scene holds: a push or pop needs a root navigation controller with two view controllers or
-    /// more, an alert appearing needs a presented alert.
+    /// more, an alert's animation a presented alert, a modal one a presented sheet, an action sheet's
+    /// a presented action sheet.
     static func systemAnimation(_ r: ObjectReader, scene: Scene) -> SystemAnimation? {
         defer { r.finish() }
         let begin = r.number("beginTime", in: SceneLimits.time) ?? 0
@@ -155,6 +156,22 @@ enum AnimationDecoding {
         case .alertAppearing, .alertDismissing:
             guard case .alert? = scene.presented else {
                 r.context.report(join(r.path, "type"), at, "\(quoted(kind.rawValue)) animates the presented alert: give the scene \"presented\": {\"alert\": {...}}")
+                return nil
+            }
+        case .modalPresenting, .modalDismissing:
+            switch scene.presented {
+            case .sheet?: break
+            case .popover? where !scene.device.isPad: break
+            default:
+                let iPadPopover: Bool = if case .popover? = scene.presented { true } else { false }
+                r.context.report(join(r.path, "type"), at, "\(quoted(kind.rawValue)) animates the presented sheet: give the scene \"presented\": {\"sheet\": {...}}"
+                                 + (iPadPopover ? " (an iPad's popover is not a modal sheet)" : ""))
+                return nil
+            }
+        case .actionSheetAppearing, .actionSheetDismissing:
+            guard case .actionSheet? = scene.presented else {
+                r.context.report(join(r.path, "type"), at, "\(quoted(kind.rawValue)) animates the presented action sheet: "
+                                 + "give the scene \"presented\": {\"actionSheet\": {...}}")
                 return nil
             }
         }

@@ -1,5 +1,6 @@
 /// One of UIKit's own animations, drawn at the scene's time (docs/motion.md, The system's animations):
-/// a navigation controller pushing or popping its top view controller, or an alert appearing.
+/// a navigation controller pushing or popping its top view controller, an alert appearing or going,
+/// a modal sheet presented or dismissed, an action sheet sliding up or down.
 public struct SystemAnimation: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The root navigation controller's top view controller slides in over the one below it.
@@ -10,15 +11,25 @@ public struct SystemAnimation: Sendable, Equatable {
         case alertAppearing
         /// The presented alert going (dismissed by a tap on an action): it and the dimming fade out, at its size.
         case alertDismissing
+        /// The presented sheet (`"presented": {"sheet": ...}`) slides up from below the screen's bottom
+        /// edge to its place (UIModalTransitionStyle.coverVertical); a dimming it has fades in.
+        case modalPresenting
+        /// The presented sheet slides back down off the screen; a dimming it has fades out.
+        case modalDismissing
+        /// The presented action sheet slides up from below the bottom edge while the dimming fades in
+        /// (on an iPad, where it is a popover, it fades in).
+        case actionSheetAppearing
+        /// The presented action sheet slides down off the screen while the dimming fades out.
+        case actionSheetDismissing
 
         /// An alert's appearing or going: it animates the presentation, not the navigation controller.
         public var isAlert: Bool { self == .alertAppearing || self == .alertDismissing }
         /// It animates the scene's `presented` controller coming or going.
-        public var isPresentation: Bool { isAlert }
+        public var isPresentation: Bool { !isNavigation }
         /// It moves the root navigation controller's view controllers.
         public var isNavigation: Bool { self == .push || self == .pop }
         /// The presentation comes in (its dimming and the window's dimmed tints grow with it).
-        public var isAppearing: Bool { self == .alertAppearing }
+        public var isAppearing: Bool { self == .alertAppearing || self == .modalPresenting || self == .actionSheetAppearing }
     }
 
     public var kind: Kind
@@ -33,6 +44,8 @@ public struct SystemAnimation: Sendable, Equatable {
         case .push, .pop: 0.35
         case .alertAppearing: 0.3
         case .alertDismissing: 0.2
+        case .modalPresenting, .modalDismissing: Self.modalDuration
+        case .actionSheetAppearing, .actionSheetDismissing: Self.actionSheetDuration
         }
     }
 
@@ -42,6 +55,7 @@ public struct SystemAnimation: Sendable, Equatable {
         case .push, .pop: .easeInEaseOut
         case .alertAppearing: .easeOut
         case .alertDismissing: .easeIn
+        case .modalPresenting, .modalDismissing, .actionSheetAppearing, .actionSheetDismissing: .default
         }
     }
 
@@ -57,6 +71,10 @@ public struct SystemAnimation: Sendable, Equatable {
     public static let coveredDimming = 0.1
     /// The scale an alert starts from.
     public static let alertStartScale = 1.2
+    /// A modal sheet's coming or going, in seconds (an estimate of UIKit's coverVertical).
+    public static let modalDuration = 0.5
+    /// An action sheet's coming or going, in seconds (an estimate).
+    public static let actionSheetDuration = 0.4
 }
 
 extension Scene {
