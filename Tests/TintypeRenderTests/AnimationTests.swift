@@ -289,3 +289,101 @@ extension SystemAnimationTests {
             #"systemAnimation.type: "actionSheetAppearing" animates the presented action sheet: give the scene "presented": {"actionSheet": {...}}"#) == true)
     }
 }
+
+/// Table rows inserted and deleted with each UITableView.RowAnimation, read off the display list.
+@Suite struct RowAnimationTests {
+    /// Rows A, B, C, D, E of 44 points in a 200 × 260 table; `rows` is the animation's object.
+    func list(_ rows: String, at t: Double) throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(#"{"canvas": {"size": [200, 260]}, "scale": 1, "time": "# + "\(t)"
+            + #", "root": {"tableView": {"id": "t", "frame": [0, 0, 200, 260], "rowHeight": 44, "rows": ["A", "B", "C", "D", "E"]}}, "#
+            + #""animations": [{"view": "t", "rows": "# + rows + "}]}"))
+    }
+
+    /// Each text drawn: its top, the alpha of the groups around it and their translation.
+    func texts(_ l: DisplayList) -> [String: (y: Double, alpha: Double, dx: Double, dy: Double)] {
+        var out: [String: (y: Double, alpha: Double, dx: Double, dy: Double)] = [:]
+        func walk(_ items: [DisplayItem], _ alpha: Double, _ dx: Double, _ dy: Double) {
+            for item in items {
+                switch item {
+                case .group(let g): walk(g.items, alpha * g.alpha, dx + (g.transform?.tx ?? 0), dy + (g.transform?.ty ?? 0))
+                case .text(let x): out[x.text] = (x.frame.minY, alpha, dx, dy)
+                default: break
+                }
+            }
+        }
+        walk(l.items, 1, 0, 0)
+        return out
+    }
+
+    let p = TimingFunction.easeInEaseOut.value(at: 0.25)
+
+    @Test func aFadedDeletionFadesTheRowWhileTheRowsBelowMoveUp() throws {
+        let rows = #"{"delete": [[0, 1]], "animation": "fade"}"#
+        let before = texts(try list(rows, at: 0)), after = texts(try list(rows, at: 0.3)), quarter = texts(try list(rows, at: 0.075))
+        #expect(before["B"] != nil && after["B"] == nil)
+        let c0 = try #require(before["C"]?.y), c1 = try #require(after["C"]?.y)
+        #expect(c1 == c0 - 44)
+        #expect(abs(quarter["C"]!.y - (c0 - 44 * p)) < 0.51, "\(quarter["C"]!) against \(c0 - 44 * p)")
+        #expect(abs(quarter["B"]!.alpha - (1 - p)) < 1e-9 && quarter["B"]!.y == before["B"]!.y && quarter["A"]!.y == before["A"]!.y)
+    }
+
+    @Test func rightAndLeftSlideTheRowOutSideways() throws {
+        for (style, sign) in [("right", 1.0), ("left", -1.0)] {
+            let b = try #require(texts(try list(#"{"delete": [[0, 1]], "animation": "STYLE"}"#.replacingOccurrences(of: "STYLE", with: style), at: 0.075))["B"])
+            #expect(abs(b.dx - sign * 200 * p) < 1e-9 && b.alpha == 1 && b.dy == 0, "\(style): \(b)")
+            let d = try #require(texts(try list(#"{"insert": [[0, 3]], "animation": "STYLE"}"#.replacingOccurrences(of: "STYLE", with: style), at: 0.075))["D"])
+            #expect(abs(d.dx - sign * 200 * (1 - p)) < 1e-9, "\(style): \(d)")
+        }
+    }
+
+    @Test func topBottomAndMiddleSlideOrShrinkAsTheyFade() throws {
+        let top = try #require(texts(try list(#"{"delete": [[0, 1]], "animation": "top"}"#, at: 0.075))["B"])
+        #expect(abs(top.dy + 44 * p) < 1e-9 && abs(top.alpha - (1 - p)) < 1e-9)
+        let bottom = try #require(texts(try list(#"{"insert": [[0, 1]], "animation": "bottom"}"#, at: 0.075))["B"])
+        #expect(abs(bottom.dy - 44 * (1 - p)) < 1e-9 && abs(bottom.alpha - p) < 1e-9)
+        // middle: the row shows through a band about its middle, (1 − gone) of its height.
+        let l = try list(#"{"delete": [[0, 1]], "animation": "middle"}"#, at: 0.075)
+        func band(_ items: [DisplayItem]) -> Rect? {
+            for item in items {
+                guard case .group(let g) = item else { continue }
+                if flat(g.items).contains(where: { if case .text(let x) = $0 { x.text == "B" } else { false } }), let c = g.clip, g.alpha < 1 { return c.bounds }
+                if let r = band(g.items) { return r }
+            }
+            return nil
+        }
+        let r = try #require(band(l.items))
+        #expect(abs(r.height - 44 * (1 - p)) < 1e-9 && abs(r.midY - 66) < 1e-9, "\(r)")
+    }
+
+    @Test func noneAndAutomaticAndTheEnds() throws {
+        // none: the deleted row is gone at once, the inserted one there at once; the others still move.
+        let none = texts(try list(#"{"delete": [[0, 1]], "insert": [[0, 3]], "animation": "none"}"#, at: 0.075))
+        #expect(none["B"] == nil && none["D"]?.alpha == 1)
+        // automatic fades.
+        let auto = try #require(texts(try list(#"{"delete": [[0, 1]]}"#, at: 0.075))["B"])
+        #expect(abs(auto.alpha - (1 - p)) < 1e-9 && auto.dx == 0)
+        // Before it starts the inserted row is not there; once over, the table's rows are those after.
+        let start = try list(#"{"insert": [[0, 3]], "beginTime": 0.1, "animation": "fade"}"#, at: 0.05)
+        #expect(texts(start)["D"] == nil && start.touch.rows.count == 4)
+        let end = try list(#"{"delete": [[0, 0]], "insert": [[0, 3]], "animation": "fade"}"#, at: 1)
+        #expect(texts(end)["A"] == nil && end.touch.rows.count == 4 && texts(end)["D"]!.y == texts(end)["C"]!.y + 44)
+    }
+
+    @Test func badRowUpdatesAreErrorsWithTheirPlace() {
+        func issues(_ rows: String, root: String = #"{"tableView": {"id": "t", "rows": ["A", "B"]}}"#) -> [String] {
+            SceneDecoder.issues(decoding: #"{"root": "# + root + #", "animations": [{"view": "t", "rows": "# + rows + "}]}").map(\.description)
+        }
+        #expect(issues(#"{"delete": [[0, 2]]}"#) == [
+            "scene.json:1:107: animations[0].rows.delete[0]: section 0 has 2 rows; there is no row 2 (the scene's table holds every row involved: "
+            + "those deleted and those inserted)"])
+        #expect(issues(#"{"delete": [[1, 0]]}"#).first?.hasSuffix("animations[0].rows.delete[0]: the table has 1 section; there is no section 1") == true)
+        #expect(issues(#"{"delete": [[0, 1]], "insert": [[0, 1]]}"#).first?.hasSuffix(
+            #"animations[0].rows.insert[0]: row [0, 1] is already in "delete"; a row is deleted or inserted once"#) == true)
+        #expect(issues(#"{"delete": [[0, -1]]}"#).first?.hasSuffix("animations[0].rows.delete[0]: expected [section, row], two whole numbers from 0, found [0, -1]") == true)
+        #expect(issues(#"{"animation": "fade"}"#).first?.hasSuffix(#"animations[0].rows: a row update needs "delete" or "insert" (lists of [section, row])"#) == true)
+        #expect(issues(#"{"delete": [[0, 0]], "animation": "fadeOut"}"#).first?.contains(#"animations[0].rows.animation"#) == true)
+        #expect(issues(#"{"delete": [[0, 0]]}"#, root: #"{"view": {"id": "t"}}"#).first?.hasSuffix(
+            #"animations[0].rows: "t" is a view, not a tableView: "rows" inserts and deletes a table's rows"#) == true)
+        #expect(issues(#"{"delete": [[0, 0]], "duration": -1}"#).first?.contains("animations[0].rows.duration") == true)
+    }
+}

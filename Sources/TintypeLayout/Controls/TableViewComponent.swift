@@ -188,7 +188,15 @@ struct TableDrawing {
     // MARK: Drawing
 
     func items() throws(RenderError) -> [DisplayItem] {
-        let layout = try layout()
+        // Rows being inserted and deleted: before it starts the table without the inserted rows,
+        // once over without the deleted ones, and part way every row where the motion puts it.
+        if let state = table.rowUpdate, state.progress <= 0 || state.progress >= 1 {
+            return try TableDrawing(table: state.update.table(table, after: state.progress >= 1), frame: frame, env: env, context: context).items()
+        }
+        let motion = try rowMotion()
+        let layout: TableLayout
+        if let motion { layout = motion.layout } else { layout = try self.layout() }
+        var under: [DisplayItem] = []
         var out: [DisplayItem] = []
         let background = table.backgroundColor.map(env.resolve) ?? (table.style == .plain ? .white : Self.groupedBackground)
         if background.alpha > 0 { out.append(.fill(path: .rect(frame), paint: .color(background), rule: .nonZero)) }
@@ -207,16 +215,30 @@ struct TableDrawing {
         let offset = contentOffset, resting = Point(x: -adjustedInset.left, y: -adjustedInset.top - (isRefreshing ? TableLayout.Metrics.refreshHeight : 0))
         env.views.addScroll(ScrollRecord(path: env.path, offset: offset, minOffset: resting,
                                          maxOffset: Point(x: resting.x, y: max(resting.y, layout.contentHeight + adjustedInset.bottom - frame.height))))
+        let rowsStart = out.count
         for (s, section) in table.sections.enumerated() {
             let sectionCells = layout.cells[first..<(first + section.rows.count)]
             first += section.rows.count
-            for cell in sectionCells {
+            for (index, cell) in zip(sectionCells.indices, sectionCells) {
                 // Rows above the visible top were measured (they place the rest) but are not drawn; rows below the bottom were only estimated.
                 let r = absolute(cell.frame)
-                if r.minY >= frame.maxY { break }
+                if r.minY >= frame.maxY { if motion == nil { break } else { continue } }
                 guard r.maxY > frame.minY else { continue }
                 let row = section.rows[cell.row]
                 let next = cell.isLast ? nil : section.rows[cell.row + 1]
+                if let effect = motion?.effects[index] {
+                    // A row coming or going, under the rows that stay, drawn but not recorded (ids, audit,
+                    // accessibility) while it moves: the table's rows are those before or after.
+                    guard effect.alpha > 0 else { continue }
+                    var cellEnv = env.detached().child(tintColor: row.tintColor, mode: .automatic, path: env.path)
+                    cellEnv.accessibilityHidden = true
+                    let drawn = try TableCellDrawing(component: self, env: cellEnv)
+                        .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")
+                    let band = effect.band.map { Rect(x: r.minX, y: r.midY - r.height * $0 / 2, width: r.width, height: r.height * $0) }
+                    let moved = effect.offset.x == 0 && effect.offset.y == 0 ? nil : Transform2D(translationX: effect.offset.x, y: effect.offset.y)
+                    under.append(.group(Group(items: drawn, alpha: effect.alpha, clip: band.map { .rect($0) }, transform: moved)))
+                    continue
+                }
                 env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: r, clip: shownClip))
                 var cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
                 // A cell is one element: its texts, its content's and its accessory's, read together.
@@ -227,6 +249,7 @@ struct TableDrawing {
             }
             out += edgeSeparators(sectionCells, section: section)
         }
+        out.insert(contentsOf: under, at: rowsStart)
         // Headers and footers after the rows: plain headers float over them.
         for f in layout.footers { out += try supplementary(f, isHeader: false, visibleTop: contentOffset.y + adjustedInset.top) }
         for h in layout.headers { out += try supplementary(h, isHeader: true, visibleTop: contentOffset.y + adjustedInset.top) }

@@ -31,6 +31,11 @@ struct Motion: Sendable {
     func apply(to view: inout View) {
         for a in animations(of: view) {
             guard let p = a.progress(at: time) else { continue }
+            if let update = a.rowUpdate, case .tableView(var table) = view.kind {
+                // The table draws its rows part way (TableDrawing); the last update listed that has started wins.
+                if table.rowUpdate == nil || p > 0 { table.rowUpdate = RowUpdateState(update: update, progress: min(1, max(0, p))) }
+                view.kind = .tableView(table)
+            }
             for track in a.tracks where !track.property.isGeometric {
                 apply(track, p, to: &view)
             }

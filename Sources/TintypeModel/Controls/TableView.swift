@@ -47,6 +47,9 @@ public struct TableView: Sendable, Equatable {
     /// The table's own background; nil means the style's (white for plain, #EFEFF4 grouped).
     /// A scene's `backgroundColor` on the table view is drawn by the view, and this becomes clear.
     public var backgroundColor: ColorValue?
+    /// Rows being inserted and deleted at the scene's time (set while rendering from the scene's
+    /// `animations`, docs/motion.md, Table rows); nil when none is.
+    public var rowUpdate: RowUpdateState? = nil
     private var headerStorage: [View]
     private var footerStorage: [View]
 

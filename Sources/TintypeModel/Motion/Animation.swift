@@ -15,6 +15,8 @@ public struct Animation: Sendable, Equatable {
     public var isViewBlock: Bool
     /// A transition between two states of the view instead of tracks (`tracks` is empty then).
     public var transition: Transition?
+    /// Rows of a table inserted and deleted instead of tracks (`tracks` is empty then).
+    public var rowUpdate: RowUpdate?
     /// Where the animation is in the scene file (`animations[2]`), for messages.
     public var source: String = ""
 

@@ -29,12 +29,13 @@ enum AnimationDecoding {
         defer { r.finish() }
         let view = r.reference("view")
         if view == nil && !r.has("view") { context.report(path, node.position, "an animation needs \"view\": the id of the view it moves") }
-        let forms = ["to", "basic", "keyframe", "transition"].filter { r.gives($0) }
+        let forms = ["to", "basic", "keyframe", "transition", "rows"].filter { r.gives($0) }
         guard forms.count == 1 else {
             context.report(path, node.position, forms.isEmpty
-                ? "an animation needs \"to\" (a UIView block), \"basic\" or \"keyframe\" (Core Animation), or \"transition\""
+                ? "an animation needs \"to\" (a UIView block), \"basic\" or \"keyframe\" (Core Animation), \"transition\", "
+                    + "or \"rows\" (a table's rows inserted and deleted)"
                 : "give one of \(forms.map(quoted).joined(separator: ", ")) in an animation, not several")
-            _ = r.node("to"); _ = r.node("basic"); _ = r.node("keyframe"); _ = r.node("transition")
+            _ = r.node("to"); _ = r.node("basic"); _ = r.node("keyframe"); _ = r.node("transition"); _ = r.node("rows")
             return nil
         }
         var animation: Animation?
@@ -43,6 +44,9 @@ enum AnimationDecoding {
         case "transition":
             _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
             if let t = r.object("transition", schemaName: "transition") { animation = transition(t, view: view, scene: scene) }
+        case "rows":
+            _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
+            if let t = r.object("rows", schemaName: "rowUpdate") { animation = rowUpdate(t, view: view, scene: scene) }
         case "basic":
             _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
             if let b = r.object("basic", schemaName: "basicAnimation") { animation = basic(b, context: context) }
@@ -53,7 +57,8 @@ enum AnimationDecoding {
         if forms[0] != "to" {
             for key in ["duration", "delay", "curve", "spring", "repeat", "autoreverse"] where r.gives(key) {
                 context.report(join(path, key), r.node(key)?.position, "\(quoted(key)) belongs to a UIView block (with \"to\"); "
-                               + "\(forms[0] == "transition" ? "a transition" : "a Core Animation animation") takes its timing inside \(quoted(forms[0]))")
+                               + "\(forms[0] == "transition" ? "a transition" : forms[0] == "rows" ? "a row update" : "a Core Animation animation") "
+                               + "takes its timing inside \(quoted(forms[0]))")
             }
         }
         guard var a = animation, let view else { return nil }
@@ -127,6 +132,85 @@ enum AnimationDecoding {
         guard ok, let kind else { return nil }
         let t = Transition(kind, subtype: subtype, from: ends["from"], to: ends["to"])
         return Transition.animation(view: view ?? "", t, duration: timing.duration, beginTime: timing.beginTime, curve: function)
+    }
+
+    // MARK: Table rows
+
+    /// `{"delete": [[section, row], ...], "insert": [...], "animation", "duration", "beginTime", "timingFunction"}`
+    /// on the table `view`: positions in the scene's table, which holds every row involved.
+    static func rowUpdate(_ r: ObjectReader, view: String?, scene: Scene) -> Animation? {
+        defer { r.finish() }
+        var ok = true
+        let found = view.flatMap { id in scene.findViews(first: true) { $0.id == id }.first }
+        var table: TableView?
+        if let found {
+            if case .tableView(let t) = found.kind { table = t } else {
+                r.context.report(r.path, r.node.position, "\(quoted(view ?? "")) is a \(found.kind.name), not a tableView: "
+                                 + "\"rows\" inserts and deletes a table's rows")
+                ok = false
+            }
+        }
+        var lists: [String: [RowUpdate.Position]] = [:]
+        var seen: [RowUpdate.Position: String] = [:]
+        for key in ["delete", "insert"] {
+            guard let n = r.node(key, as: .array) else { continue }
+            guard case .array(let items) = n.value else {
+                r.report(key, n, "expected a list of [section, row] pairs, found \(n.value.kindName)")
+                ok = false
+                continue
+            }
+            var list: [RowUpdate.Position] = []
+            for (i, item) in items.enumerated() {
+                let at = "\(join(r.path, key))[\(i)]"
+                guard case .array(let pair) = item.value, pair.count == 2,
+                      case .number(let s) = pair[0].value, case .number(let row) = pair[1].value,
+                      s == s.rounded(), row == row.rounded(), s >= 0, row >= 0, s < 1e6, row < 1e6 else {
+                    let found: String = if case .array(let a) = item.value {
+                        "[" + a.map { if case .number(let v) = $0.value { format(v) } else { $0.value.kindName } }.joined(separator: ", ") + "]"
+                    } else { item.value.kindName }
+                    r.context.report(at, item.position, "expected [section, row], two whole numbers from 0, found \(found)")
+                    ok = false
+                    continue
+                }
+                let position = RowUpdate.Position(section: Int(s), row: Int(row))
+                if let table {
+                    if position.section >= table.sections.count {
+                        r.context.report(at, item.position, "the table has \(table.sections.count) section\(table.sections.count == 1 ? "" : "s"); "
+                                         + "there is no section \(position.section)")
+                        ok = false
+                        continue
+                    }
+                    let rows = table.sections[position.section].rows.count
+                    if position.row >= rows {
+                        r.context.report(at, item.position, "section \(position.section) has \(rows) row\(rows == 1 ? "" : "s"); there is no row \(position.row) "
+                                         + "(the scene's table holds every row involved: those deleted and those inserted)")
+                        ok = false
+                        continue
+                    }
+                }
+                if let other = seen[position] {
+                    r.context.report(at, item.position, "row [\(position.section), \(position.row)] is already in \(quoted(other)); "
+                                     + "a row is deleted or inserted once")
+                    ok = false
+                    continue
+                }
+                seen[position] = key
+                list.append(position)
+            }
+            lists[key] = list
+        }
+        if !r.has("delete") && !r.has("insert") {
+            r.context.report(r.path, r.node.position, "a row update needs \"delete\" or \"insert\" (lists of [section, row])")
+            ok = false
+        }
+        let style = r.has("animation") ? r.choice("animation", RowUpdate.Style.self) : RowUpdate.Style.automatic
+        if style == nil { ok = false }
+        let duration = r.number("duration", in: SceneLimits.time) ?? RowUpdate.duration
+        let begin = r.number("beginTime", in: SceneLimits.timeShift) ?? 0
+        let function = timingFunction(r, "timingFunction")
+        guard ok, let style else { return nil }
+        let update = RowUpdate(deleting: lists["delete"] ?? [], inserting: lists["insert"] ?? [], animation: style)
+        return RowUpdate.animation(view: view ?? "", update, duration: duration, beginTime: begin, curve: function ?? .easeInEaseOut)
     }
 
     // MARK: The system's animations
