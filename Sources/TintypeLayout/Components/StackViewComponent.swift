@@ -127,14 +127,24 @@ struct StackArrangement {
     }
 
     func items(frame: Rect) throws(RenderError) -> [DisplayItem] {
-        let content = frame.inset(by: margins(frame: frame))
-        let frames = try frames(in: content.size)
+        // Arranged views solved with the hierarchy's constraints (ConstraintLayout: StackConstraints).
+        let solved = visible.map { env.solved[env.path + ".arrangedSubviews[\($0.index)]"] }
+        let rects: [Rect]
+        if !solved.isEmpty, solved.allSatisfy({ $0 != nil }) {
+            // Edges on device pixels, as the stack puts the frames it arranges itself.
+            rects = solved.compactMap { $0.map { snap($0.frame(in: frame, scale: env.scale), to: Point(x: 0, y: 0)) } }
+        } else {
+            let content = frame.inset(by: margins(frame: frame))
+            rects = try frames(in: content.size).map { snap($0, to: content.origin) }
+        }
         var out: [DisplayItem] = []
-        for ((i, v), r) in zip(visible, frames) {
+        for ((i, v), r) in zip(visible, rects) {
             var child = v
             child.frame = nil
             child.layout = nil
-            out += try context.layout(child, in: snap(r, to: content.origin), parent: env, path: env.path + ".arrangedSubviews[\(i)]")
+            // Its constraints are solved already: the frame is the one the stack gives it.
+            child.constraints = []
+            out += try context.layout(child, in: r, parent: env, path: env.path + ".arrangedSubviews[\(i)]")
         }
         return out
     }

@@ -10,6 +10,11 @@ import TintypeModel
 // lays them out. A constraint to a view outside the hierarchy uses the frame that view was given,
 // when it was laid out before; otherwise it is left out with a warning.
 //
+// A stack view whose arranged views hold constraints, or are named by one, joins its arrangement
+// to the solve: UIStackView makes its own constraints (StackConstraints), so an arranged view's
+// width, an aspect ratio or a constraint to a view outside the stack is solved with them, as
+// UIKit solves them. Any other stack arranges its views itself (StackLayout), as before.
+//
 // Guides and margins depend on where a view lands (the safe area is the screen's, clipped to the
 // frame), which is not linear; UIKit updates them after a layout pass and lays out again, and so
 // does this: each pass solves with the insets the last pass's frames give, until nothing moves (a
@@ -46,7 +51,21 @@ struct ConstraintLayout {
     }
 
     static func below(_ view: View) -> Bool {
-        view.subviews.contains { !$0.constraints.isEmpty || (!ends($0) && below($0)) }
+        view.subviews.contains { !$0.constraints.isEmpty || arrangesByConstraints($0, named: []) || (!ends($0) && below($0)) }
+    }
+
+    /// Whether `view` is a stack view whose arrangement joins the solve: a visible arranged view
+    /// has constraints of its own, or one of `named` (the ids the hierarchy's constraints name).
+    static func arrangesByConstraints(_ view: View, named: Set<String>) -> Bool {
+        guard case .stackView(let stack) = view.kind else { return false }
+        return stack.arrangedSubviews.contains { !$0.isHidden && (!$0.constraints.isEmpty || ($0.id.map(named.contains) ?? false)) }
+    }
+
+    /// The ids the constraints of `view` and of everything below it (arranged views too) name.
+    static func namedIDs(_ view: View, into out: inout Set<String>) {
+        for c in view.constraints { if case .view(let id)? = c.target { out.insert(id) } }
+        for sub in view.subviews { namedIDs(sub, into: &out) }
+        if case .stackView(let stack) = view.kind { for a in stack.arrangedSubviews { namedIDs(a, into: &out) } }
     }
 
     /// Whether the solve stops at `view` (its subviews are content, solved on their own).
@@ -67,6 +86,11 @@ struct ConstraintLayout {
         var env: Environment
         var parentEnv: Environment
         var item = AutoLayout.ItemID?.none
+        /// For an arranged view of a stack that joins the solve: the stack's node and the view's
+        /// place among the stack's visible arranged views.
+        var arrangedIn: (stack: Int, position: Int)? = nil
+        /// For a stack view: its arrangement is solved here (its arranged views are nodes).
+        var arranges = false
     }
 
     /// Which rectangle of a view an item stands for.
@@ -98,13 +122,25 @@ struct ConstraintLayout {
     /// root's environment with its margins and scroll frame set.
     func solve(_ root: View, path: String, frame: Rect, bounds: Rect, env: Environment) throws(RenderError) -> [String: Placement] {
         var nodes: [Node] = []
-        func collect(_ view: View, path: String, parent: Int?, parentEnv: Environment) {
-            for (i, sub) in view.subviews.enumerated() {
-                let p = path + ".subviews[\(i)]"
-                let e = parentEnv.child(tintColor: sub.tintColor, mode: sub.tintAdjustmentMode, path: p).child(for: sub)
-                nodes.append(Node(view: sub, path: p, parent: parent, env: e, parentEnv: parentEnv))
-                if !Self.ends(sub) { collect(sub, path: p, parent: nodes.count - 1, parentEnv: e) }
+        var named = Set<String>()
+        Self.namedIDs(root, into: &named)
+        func add(_ sub: View, path p: String, parent: Int?, parentEnv: Environment, arrangedIn: (Int, Int)?) {
+            let e = parentEnv.child(tintColor: sub.tintColor, mode: sub.tintAdjustmentMode, path: p).child(for: sub)
+            nodes.append(Node(view: sub, path: p, parent: parent, env: e, parentEnv: parentEnv, arrangedIn: arrangedIn))
+            let me = nodes.count - 1
+            if Self.ends(sub) { return }
+            collect(sub, path: p, parent: me, parentEnv: e)
+            if Self.arrangesByConstraints(sub, named: named), case .stackView(let stack) = sub.kind {
+                nodes[me].arranges = true
+                var position = 0
+                for (k, a) in stack.arrangedSubviews.enumerated() where !a.isHidden {
+                    add(a, path: p + ".arrangedSubviews[\(k)]", parent: me, parentEnv: e, arrangedIn: (me, position))
+                    position += 1
+                }
             }
+        }
+        func collect(_ view: View, path: String, parent: Int?, parentEnv: Environment) {
+            for (i, sub) in view.subviews.enumerated() { add(sub, path: path + ".subviews[\(i)]", parent: parent, parentEnv: parentEnv, arrangedIn: nil) }
         }
         collect(root, path: path, parent: nil, parentEnv: env)
         var byID: [String: Int] = [:]
@@ -113,7 +149,7 @@ struct ConstraintLayout {
 
         // Own sizes, measured once (offered no width).
         var measured: [Int: Measured] = [:]
-        for (i, n) in nodes.enumerated() where !n.view.constraints.isEmpty || sizesItself(n) {
+        for (i, n) in nodes.enumerated() where !n.arranges && (!n.view.constraints.isEmpty || sizesItself(n) || n.arrangedIn != nil) {
             measured[i] = try context.measure(n.view, width: nil, env: n.env)
         }
         var estimates = Estimates()
@@ -129,7 +165,7 @@ struct ConstraintLayout {
     }
 
     func sizesItself(_ n: Node) -> Bool {
-        guard n.view.constraints.isEmpty, n.view.frame == nil, let pins = n.view.layout else { return false }
+        guard n.view.constraints.isEmpty, !n.arranges, n.view.frame == nil, let pins = n.view.layout else { return false }
         let one = { (a: Double?, b: Double?) in (a == nil) != (b == nil) }
         return n.view.kind.component.sizesItselfBetweenOnePin
             && ((pins.width == nil && one(pins.left ?? pins.leading, pins.right ?? pins.trailing))
@@ -179,7 +215,7 @@ struct ConstraintLayout {
             for (i, n) in nodes.enumerated() {
                 let c = n.view.component
                 var item = AutoLayout.Item(name: name(n.view, path: n.path), margins: absolute(e.margins[i] ?? .zero))
-                if !n.view.constraints.isEmpty, let m = e.sizes[i] ?? measured[i] {
+                if !n.view.constraints.isEmpty || n.arrangedIn != nil, let m = e.sizes[i] ?? measured[i] {
                     item.intrinsicWidth = m.hasWidth ? m.size.width : nil
                     item.intrinsicHeight = m.hasHeight ? m.size.height : nil
                     item.firstBaselineFromTop = m.firstBaseline
@@ -188,6 +224,7 @@ struct ConstraintLayout {
                     item.huggingVertical = Self.priority(n.view.contentHuggingPriority.vertical ?? c.defaultHugging)
                     item.compressionHorizontal = Self.priority(n.view.contentCompressionResistancePriority.horizontal ?? 750)
                     item.compressionVertical = Self.priority(n.view.contentCompressionResistancePriority.vertical ?? 750)
+                    if let (stack, position) = n.arrangedIn { tieBreak(&item, position: position, stack: nodes[stack].view) }
                 }
                 built.nodeItems.append(built.layout.addItem(item))
             }
@@ -196,11 +233,15 @@ struct ConstraintLayout {
                 let sup = n.parent.map { built.nodeItems[$0] } ?? rootItem
                 built.rests[me] = sup
                 if n.view.constraints.isEmpty {
-                    place(i, n, me, sup, e, measured: measured, into: &built)
+                    // An arranged view is placed by its stack's constraints (below).
+                    if n.arrangedIn == nil { place(i, n, me, sup, e, measured: measured, into: &built) }
                     continue
                 }
                 constrain(i, n.view, path: n.path, me: me, parent: n.parent ?? -1, sup: sup, direction: n.env.layoutDirection,
                           flow: flow, e, into: &built)
+            }
+            for (i, n) in nodes.enumerated() where n.arranges {
+                arrange(i, n, e, measured: measured, into: &built)
             }
             // The root's own constraints to the views below it (a controller's view holding
             // `view.bottom == card.bottom + 20`): the root is fixed, so they place those views.
@@ -237,8 +278,8 @@ struct ConstraintLayout {
                         second = built.layout.addItem(.init(name: "UIView:\(id)", frame: rect(f)))
                     } else {
                         built.left.append(LayoutWarning(kind: .leftOut, path: path, message:
-                            "a constraint to \"\(id)\", which is not laid out with this view (it is a stack view's arranged view, "
-                            + "inside a scroll view or a table, or comes later in another hierarchy), is left out"))
+                            "a constraint to \"\(id)\", which is not laid out with this view (it is inside a scroll view or a table, "
+                            + "or comes later in another hierarchy), is left out"))
                         continue
                     }
                 }
@@ -286,14 +327,16 @@ struct ConstraintLayout {
                 if pins.width == nil && (start == nil) != (end == nil) { pins.width = m.size.width }
                 if pins.height == nil && (pins.top == nil) != (pins.bottom == nil) { pins.height = m.size.height }
             }
+            // A stack whose arrangement is solved here, pinned by one edge, takes the size its arranged views give it.
+            let own = n.arranges && n.view.frame == nil
             func axis(_ s: Double?, _ e: Double?, _ size: Double?, _ center: Double?,
                       _ lo: LayoutAttribute, _ hi: LayoutAttribute, _ len: LayoutAttribute, _ mid: LayoutAttribute) {
                 switch (s, e, size) {
                 case let (s?, e?, _): pin(lo, g, lo, s); pin(hi, g, hi, -e)
                 case let (s?, nil, w?): pin(lo, g, lo, s); pin(len, nil, nil, w)
                 case let (nil, e?, w?): pin(hi, g, hi, -e); pin(len, nil, nil, w)
-                case let (s?, nil, nil): pin(lo, g, lo, s); pin(hi, g, hi, 0)
-                case let (nil, e?, nil): pin(lo, g, lo, 0); pin(hi, g, hi, -e)
+                case let (s?, nil, nil): pin(lo, g, lo, s); if !own { pin(hi, g, hi, 0) }
+                case let (nil, e?, nil): if !own { pin(lo, g, lo, 0) }; pin(hi, g, hi, -e)
                 case let (nil, nil, w?): pin(mid, g, mid, center ?? 0); pin(len, nil, nil, w)
                 case (nil, nil, nil): pin(lo, g, lo, 0); pin(len, g, len, 0)
                 }
@@ -357,7 +400,7 @@ struct ConstraintLayout {
             for (i, n) in nodes.enumerated() {
                 // Margins matter only to a view some constraint reads them of; working them out is cheap.
                 out.margins[i] = insets(between: frameOf(i), and: marginsRect(i, pins: false, frames: frames, built: built))
-                guard !n.view.constraints.isEmpty, let m = measured[i], m.hasHeight else { continue }
+                guard !n.view.constraints.isEmpty || n.arrangedIn != nil, let m = measured[i], m.hasHeight else { continue }
                 let width = frameOf(i).width
                 guard width > 0, !m.hasWidth || width < m.size.width - 1e-9 else { continue }
                 let offered = try layout.context.measure(n.view, width: width, env: n.env)
