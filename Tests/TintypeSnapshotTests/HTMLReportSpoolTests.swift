@@ -43,6 +43,10 @@ import TintypeModel
         return out
     }
 
+    func inode(_ path: String) throws -> UInt64 {
+        try #require((FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value)
+    }
+
     func names(_ entries: [ReportEntry]) -> [(scene: String, isVariant: Bool, golden: String)] {
         entries.map { ($0.scene, $0.variant != nil, $0.golden) }
     }
@@ -81,6 +85,9 @@ import TintypeModel
                 && page.contains("src=\"images/S-m.iphone-se.xl/diff.png\""), "\(page)")
         for i in [4, 0, 5, 3, 2] { spool.add(entries[i], index: i) }
         #expect(FileManager.default.fileExists(atPath: dir + "/spooled/images/S-m.iphone-se.ax1/audit.png"))
+        // The overlay, the run's own artifact, is linked rather than written again; a golden is copied.
+        #expect(try inode(dir + "/spooled/images/S-m.iphone-se.ax1/audit.png") == inode(dir + "/m.audit.png"))
+        #expect(try inode(dir + "/spooled/images/S-m.iphone-se.xl/expected.png") != inode(dir + "/m.expected.png"))
         let index = try spool.finish(entries)
         #expect(index == dir + "/spooled/index.html")
 

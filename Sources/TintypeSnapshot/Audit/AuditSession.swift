@@ -60,7 +60,7 @@ public final class AuditSession: @unchecked Sendable {
         let path = overlayDirectory + "/" + artifactName + ".audit.png"
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AuditOverlay.image(bitmap, scale: input.list.scale, findings: findings).writePNG(to: path)
+            try AuditOverlay.image(bitmap, scale: input.list.scale, findings: findings).writePNG(to: path, fast: true)
             return (findings, path)
         } catch {
             return (findings, nil)
@@ -96,7 +96,7 @@ public final class AuditSession: @unchecked Sendable {
             let path = overlayDirectory + "/" + k.artifactName + ".audit.png"
             do {
                 try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try AuditOverlay.image(k.bitmap, scale: k.scale, findings: all).writePNG(to: path)
+                try AuditOverlay.image(k.bitmap, scale: k.scale, findings: all).writePNG(to: path, fast: true)
                 overlays[key] = path
             } catch {
                 continue

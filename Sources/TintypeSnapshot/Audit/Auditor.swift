@@ -392,12 +392,25 @@ struct VariantAudit {
         guard !background.isEmpty else { return nil }
         let overlays = input.observation.layers.filter { $0.order > order && $0.color != nil && $0.rect.contains(rect) }.map { $0.color! }
         func seen(_ c: Color) -> Color { overlays.reduce(c) { Contrast.over($1, $0) } }
-        var ratios = background.map { bg -> (Double, Color) in
-            let fg = Contrast.over(color.withAlpha(opacity), bg)
-            return (Contrast.ratio(seen(fg), seen(bg)), bg)
+        // A flat background gives the same sample again and again: each color is measured once and
+        // counts as often as it was sampled (the ratios' order and the one picked are the same).
+        var index: [Color: Int] = [:]
+        var distinct: [(color: Color, count: Int)] = []
+        for bg in background {
+            if let i = index[bg] { distinct[i].count += 1 } else { index[bg] = distinct.count; distinct.append((bg, 1)) }
         }
-        ratios.sort { $0.0 < $1.0 }
-        return ratios[min(ratios.count - 1, ratios.count / 10)]
+        var ratios = distinct.map { bg, count -> (ratio: Double, color: Color, count: Int) in
+            let fg = Contrast.over(color.withAlpha(opacity), bg)
+            return (Contrast.ratio(seen(fg), seen(bg)), bg, count)
+        }
+        ratios.sort { $0.ratio < $1.ratio }
+        // The sample a tenth of the way up, as if every sample were listed.
+        var k = min(background.count - 1, background.count / 10)
+        for r in ratios {
+            if k < r.count { return (r.ratio, r.color) }
+            k -= r.count
+        }
+        return ratios.last.map { ($0.ratio, $0.color) }
     }
 
     mutating func contrast() {

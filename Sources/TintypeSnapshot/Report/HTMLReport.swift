@@ -204,7 +204,9 @@ struct ReportAssembler {
             let dir = stagingDirectory + "/" + slug
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                try AtomicFile.write(bytes, to: dir + "/\(role.rawValue).png")
+                if role != .audit || !Self.hardLink(path, to: dir + "/\(role.rawValue).png") {
+                    try AtomicFile.write(bytes, to: dir + "/\(role.rawValue).png")
+                }
             } catch let error as ImageFileError {
                 throw SnapshotError("cannot copy \(path) into the report: \(error.message)")
             } catch {
@@ -212,6 +214,18 @@ struct ReportAssembler {
             }
             let size = ReportPNGSize.size(bytes)
             return ReportImage(role: role, src: relative, original: path, width: size?.width, height: size?.height)
+    }
+
+    /// An audit overlay is the run's own artifact, written whole by a rename and never changed in
+    /// place, so the report takes it as a hard link (a temporary name beside it, then a rename)
+    /// rather than writing its bytes again: an audited suite has an overlay for most variants.
+    /// False when the file system refuses the link (another device, no links): the caller copies.
+    static func hardLink(_ source: String, to destination: String) -> Bool {
+        let temporary = destination + ".link-\(getpid())"
+        unlink(temporary)
+        guard link(source, temporary) == 0 else { return false }
+        guard rename(temporary, destination) == 0 else { unlink(temporary); return false }
+        return true
     }
 }
 
