@@ -45,6 +45,9 @@ struct ConstraintLayout {
     let resolver: Resolver
     var context: LayoutContext { resolver.context }
 
+    /// Beside the frames by path: a scroll view's content as its constraints sized it, at its path with this.
+    static let contentKey = "#content"
+
     /// Whether any view below `view`, in the hierarchy one solve covers, has constraints.
     static func needed(_ view: View) -> Bool {
         view.constraints.contains(where: System.toAView) || below(view)
@@ -177,6 +180,9 @@ struct ConstraintLayout {
         var layout: AutoLayout
         /// The item of each node, of the root, of each guide, of each view outside the hierarchy.
         var rootItem: AutoLayout.ItemID
+        /// The root's bounds at the content's origin: the root itself, except in a scroll view, whose
+        /// content (`rootItem`) takes the size its constraints give it while this keeps the frame's.
+        var boundsItem: AutoLayout.ItemID
         var guideItems: [GuideKey: AutoLayout.ItemID] = [:]
         /// For each constraint of `layout`, the node whose constraint it is (-1: one the hierarchy adds).
         var owners: [Int] = []
@@ -209,9 +215,27 @@ struct ConstraintLayout {
             // (semanticContentAttribute) has its constraints mirrored here.
             let flow = env.layoutDirection
             var al = AutoLayout(direction: flow == .rightToLeft ? .rightToLeft : .leftToRight)
-            let rootItem = al.addItem(.init(name: name(root, path: rootPath), frame: rect(bounds),
-                                            margins: absolute(insets(between: bounds, and: rootMargins))))
-            var built = Built(layout: al, rootItem: rootItem)
+            let rootMarginInsets = absolute(insets(between: bounds, and: rootMargins))
+            let boundsItem = al.addItem(.init(name: name(root, path: rootPath), frame: rect(bounds), margins: rootMarginInsets))
+            var built = Built(layout: al, rootItem: boundsItem, boundsItem: boundsItem)
+            if let scroll = scrollView {
+                // UIScrollView: its subviews' edge constraints to it are to its content, whose size they
+                // decide (its contentSize, when it gives none); its width, height and centers are its frame's.
+                let content = built.layout.addItem(.init(name: name(root, path: rootPath) + ".contentLayoutGuide", margins: rootMarginInsets))
+                built.rootItem = content
+                func add(_ a: LayoutAttribute, _ to: AutoLayout.ItemID?, _ c: Double, priority: Priority = .required) {
+                    built.layout.add(AutoLayout.LayoutConstraint(content, a, .equal, to, to == nil ? nil : a, constant: c, priority: priority))
+                    built.owners.append(-1)
+                }
+                add(.left, boundsItem, 0); add(.top, boundsItem, 0)
+                if let size = scroll.contentSize {
+                    add(.width, nil, size.width); add(.height, nil, size.height)
+                } else {
+                    // Where the constraints leave the content's size free, it is the frame's.
+                    add(.width, nil, bounds.width, priority: Self.priority(1)); add(.height, nil, bounds.height, priority: Self.priority(1))
+                }
+            }
+            let rootItem = built.rootItem
             for (i, n) in nodes.enumerated() {
                 let c = n.view.component
                 var item = AutoLayout.Item(name: name(n.view, path: n.path), margins: absolute(e.margins[i] ?? .zero))
@@ -233,8 +257,9 @@ struct ConstraintLayout {
                 let sup = n.parent.map { built.nodeItems[$0] } ?? rootItem
                 built.rests[me] = sup
                 if n.view.constraints.isEmpty {
-                    // An arranged view is placed by its stack's constraints (below).
-                    if n.arrangedIn == nil { place(i, n, me, sup, e, measured: measured, into: &built) }
+                    // An arranged view is placed by its stack's constraints (below); a frame or layout
+                    // pins in a scroll view are in its bounds (content coordinates, the frame's size).
+                    if n.arrangedIn == nil { place(i, n, me, n.parent == nil ? built.boundsItem : sup, e, measured: measured, into: &built) }
                     continue
                 }
                 constrain(i, n.view, path: n.path, me: me, parent: n.parent ?? -1, sup: sup, direction: n.env.layoutDirection,
@@ -247,14 +272,30 @@ struct ConstraintLayout {
             // `view.bottom == card.bottom + 20`): the root is fixed, so they place those views.
             // Its constraints to its superview are its container's business, which placed it.
             if root.constraints.contains(where: Self.toAView) {
-                var own = root
-                own.constraints.removeAll { !Self.toAView($0) }
-                constrain(-1, own, path: rootPath, me: rootItem, parent: -1, sup: nil, direction: env.layoutDirection, flow: flow, e, into: &built)
+                // A scroll view's own: its edges are its content's, its width, height and centers its frame's.
+                for framed in [false, true] {
+                    var own = root
+                    own.constraints.removeAll { !Self.toAView($0) || (scrollView != nil && Self.framed($0.attribute) != framed) }
+                    if own.constraints.isEmpty { continue }
+                    constrain(-1, own, path: rootPath, me: framed ? built.boundsItem : rootItem, parent: -1, sup: nil, direction: env.layoutDirection,
+                              flow: flow, e, into: &built)
+                }
             }
             return built
         }
 
         static func toAView(_ c: LayoutConstraint) -> Bool { if case .view? = c.target { true } else { false } }
+
+        /// The root, when it is a scroll view (not a table or a text view, which place their own content).
+        var scrollView: ScrollView? { if case .scrollView(let s) = root.kind { s } else { nil } }
+
+        /// Attributes of a scroll view that are its frame's rather than its content's.
+        static func framed(_ a: LayoutConstraint.Attribute) -> Bool {
+            switch a {
+            case .width, .height, .centerX, .centerY, .centerXWithinMargins, .centerYWithinMargins: true
+            default: false
+            }
+        }
 
         /// Adds the constraints of `view` (node `owner`, -1 for the root), whose item is `me`, whose
         /// superview's is `sup` (node `parent`) and whose direction is `direction`.
@@ -268,7 +309,8 @@ struct ConstraintLayout {
                 case .itself?: second = me
                 case .superview?:
                     guard let sup else { continue }
-                    second = c.guide.map { guideItem(parent, Self.guide($0), e, into: &built) } ?? sup
+                    let framed = parent < 0 && Self.framed(c.targetAttribute ?? c.attribute)
+                    second = c.guide.map { guideItem(parent, Self.guide($0), e, into: &built) } ?? (framed ? built.boundsItem : sup)
                 case .view(let id)?:
                     if let j = byID[id] {
                         second = c.guide.map { guideItem(j, Self.guide($0), e, into: &built) } ?? built.nodeItems[j]
@@ -350,6 +392,7 @@ struct ConstraintLayout {
         func guideItem(_ owner: Int, _ guide: Guide, _ e: Estimates, into built: inout Built) -> AutoLayout.ItemID {
             let key = GuideKey(node: owner, guide: guide)
             if let item = built.guideItems[key] { return item }
+            if owner < 0 && guide == .contentLayoutGuide && scrollView != nil { return built.rootItem }
             let ownerName = owner < 0 ? name(root, path: rootPath) : name(nodes[owner].view, path: nodes[owner].path)
             let title = ownerName + "." + Self.guideName(guide)
             let item: AutoLayout.ItemID
@@ -455,6 +498,7 @@ struct ConstraintLayout {
                 let parentOrigin = n.parent.map { rect(frames[built.nodeItems[$0].index]).origin } ?? bounds.origin
                 out[n.path] = Placement(frame: rect(frames[built.nodeItems[i].index]), superviewOrigin: parentOrigin)
             }
+            if scrollView != nil { out[rootPath + ConstraintLayout.contentKey] = Placement(frame: rect(frames[built.rootItem.index]), superviewOrigin: bounds.origin) }
             for w in built.left { env.warnings.add(w) }
             for u in solution.unsatisfiable {
                 let owner = u.brokenIndex.map { built.owners[$0] } ?? -1

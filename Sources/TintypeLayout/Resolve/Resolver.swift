@@ -241,17 +241,19 @@ package struct Resolver {
         if view.clipsToBounds { env.clipRect = env.clipRect.map { $0.intersection(shown) ?? Rect(x: shown.minX, y: shown.minY, width: 0, height: 0) } ?? shown }
         let (bounds, scrollFrame) = component.subviewBounds(frame: frame, env: env)
         env.scrollFrame = scrollFrame
-        if case .scrollView(let scroll) = view.kind {
-            // Where the content stands and the offsets it rests between, for the preview's wheel and drags.
-            let inset = ScrollViewComponent.adjustedInset(scroll, frame: frame, env: env)
-            let upper = scroll.contentSize.map { Point(x: $0.width + inset.right - frame.width, y: $0.height + inset.bottom - frame.height) }
-            env.views.addScroll(ScrollRecord(path: path, offset: Point(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY),
-                                             minOffset: Point(x: -inset.left, y: -inset.top), maxOffset: upper))
-        }
         // Constraints below this view, not yet solved with an ancestor's: one solve for the hierarchy.
         if let first = view.subviews.indices.first, env.solved[path + ".subviews[\(first)]"] == nil, ConstraintLayout.needed(view) {
             let solved = try ConstraintLayout(resolver: self).solve(view, path: path, frame: frame, bounds: bounds, env: env)
             env.solved.merge(solved) { $1 }
+        }
+        if case .scrollView(let scroll) = view.kind {
+            // Where the content stands and the offsets it rests between, for the preview's wheel and drags;
+            // the content's size is the scroll view's, or the one its subviews' constraints give it.
+            let inset = ScrollViewComponent.adjustedInset(scroll, frame: frame, env: env)
+            let size = scroll.contentSize ?? env.solved[path + ConstraintLayout.contentKey]?.frame.size
+            let upper = size.map { Point(x: $0.width + inset.right - frame.width, y: $0.height + inset.bottom - frame.height) }
+            env.views.addScroll(ScrollRecord(path: path, offset: Point(x: frame.minX - bounds.minX, y: frame.minY - bounds.minY),
+                                             minOffset: Point(x: -inset.left, y: -inset.top), maxOffset: upper))
         }
         // The subviews, with one of them hidden (a transition's state).
         func subviewItems(hiding hidden: String?, env: Environment) throws(RenderError) -> [DisplayItem] {
