@@ -60,7 +60,7 @@ import TintypeModel
     @Test func otherMistakesAreNamedToo() {
         #expect(messages(#"{"view": "box"}"#).first?.hasSuffix(
             "animations[0]: an animation needs \"to\" (a UIView block), \"basic\" or \"keyframe\" (Core Animation), \"transition\", "
-            + "or \"rows\" (a table's rows inserted and deleted)") == true)
+            + "\"rows\" (a table's rows inserted and deleted), or \"control\" (a switch or segmented control changing)") == true)
         #expect(messages(#"{"view": "box", "to": {"colour": "red"}}"#).first?.contains(
             "animations[0].to.colour: \"colour\" is not a property a UIView block animates") == true)
         #expect(messages(#"{"view": "box", "basic": {"keyPath": "opacity", "to": 0}, "duration": 1}"#).first?.hasSuffix(

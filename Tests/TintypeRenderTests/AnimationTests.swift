@@ -387,3 +387,66 @@ extension SystemAnimationTests {
         #expect(issues(#"{"delete": [[0, 0]], "duration": -1}"#).first?.contains("animations[0].rows.duration") == true)
     }
 }
+
+/// A switch toggling and a segmented control's selection moving, read off the display list.
+@Suite struct ControlChangeTests {
+    func list(_ control: String, _ change: String, at t: Double) throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(#"{"canvas": {"size": [300, 100]}, "scale": 2, "time": "# + "\(t)"
+            + #", "root": {"view": {"subviews": ["# + control + #"]}}, "animations": [{"view": "c", "control": "# + change + "}]}"))
+    }
+
+    /// The fills of the display list with their paths' bounds, groups opened.
+    func fills(_ l: DisplayList) -> [(rect: Rect, color: Color?)] {
+        flat(l.items).compactMap { if case .fill(let path, let paint, _) = $0 { (path.bounds, { if case .color(let c) = paint { c } else { nil } }()) } else { nil } }
+    }
+
+    @Test func aSwitchTurnedOnSlidesItsKnobAndTurnsGreen() throws {
+        let sw = #"{"switch": {"id": "c", "frame": [10, 10, 51, 31]}}"#
+        let p = TimingFunction.easeInEaseOut.value(at: 0.5)
+        let half = fills(try list(sw, #"{"isOn": true}"#, at: 0.125))
+        // The knob: the white circle, 28 across, from x = 10 + 1.5 (off) to 10 + 51 − 1.5 − 28 = 31.5 (on).
+        let knob = try #require(half.first { $0.color == .white && abs($0.rect.width - 28) < 1e-9 })
+        #expect(abs(knob.rect.minX - (11.5 + 20 * p)) < 1e-9, "\(knob.rect)")
+        // The track: the outline's gray turned p of the way to green, around a clear inside (1 − p) of its size.
+        let track = try #require(half.first { abs($0.rect.width - 51) < 1e-9 })
+        let gray = SwitchComponent.defaultOffBorder, green = SwitchComponent.defaultOnTint
+        #expect(abs(track.color!.green - (gray.green + (green.green - gray.green) * p)) < 1e-9)
+        // At the ends it is the still switch, on or off.
+        let end = fills(try list(sw, #"{"isOn": true}"#, at: 1))
+        #expect(end.contains { $0.color == green } && end.first { $0.color == .white && abs($0.rect.width - 28) < 1e-9 }!.rect.minX == 31.5)
+        #expect(fills(try list(sw, #"{"isOn": true, "beginTime": 0.5}"#, at: 0.2)).first { $0.color == .white && abs($0.rect.width - 28) < 1e-9 }!.rect.minX == 11.5)
+        // Turned off from on, the knob goes back.
+        let off = fills(try list(#"{"switch": {"id": "c", "frame": [10, 10, 51, 31], "isOn": true}}"#, #"{"isOn": false}"#, at: 0.125))
+        #expect(abs(off.first { $0.color == .white && abs($0.rect.width - 28) < 1e-9 }!.rect.minX - (31.5 - 20 * p)) < 1e-9)
+    }
+
+    @Test func aSegmentedControlCrossFadesItsSelection() throws {
+        let seg = #"{"segmentedControl": {"id": "c", "frame": [10, 10, 240, 29], "segments": ["A", "B", "C"], "selectedSegmentIndex": 0}}"#
+        let p = TimingFunction.easeInEaseOut.value(at: 0.5)
+        let l = try list(seg, #"{"selectedSegmentIndex": 2}"#, at: 0.1)
+        guard case .group(let outer)? = l.items.last, outer.items.count == 2, case .group(let old) = outer.items[0], case .group(let new) = outer.items[1] else {
+            Issue.record("no cross-fade: \(l.items.last.map { "\($0)".prefix(200) } ?? "")"); return
+        }
+        #expect(abs(old.alpha - (1 - p)) < 1e-9 && abs(new.alpha - p) < 1e-9 && new.blendMode == .plusLighter)
+        // Once over, the third segment is the selected one (white title), drawn once.
+        let end = texts(try list(seg, #"{"selectedSegmentIndex": 2}"#, at: 0.2))
+        #expect(end.count == 3 && end.first { $0.text == "C" }?.color == .white && end.first { $0.text == "A" }?.color != .white)
+    }
+
+    @Test func aControlChangeNeedsItsKindOfControl() {
+        func issues(_ change: String, _ root: String = #"{"switch": {"id": "c"}}"#) -> [String] {
+            SceneDecoder.issues(decoding: #"{"root": {"view": {"subviews": ["# + root + #"]}}, "animations": [{"view": "c", "control": "# + change + "}]}")
+                .map(\.description)
+        }
+        #expect(issues(#"{"selectedSegmentIndex": 1}"#).first?.hasSuffix(
+            #"animations[0].control.selectedSegmentIndex: "c" is a switch, not a segmentedControl: "selectedSegmentIndex" moves a segmented control's selection"#) == true)
+        #expect(issues(#"{"isOn": true}"#, #"{"label": {"id": "c", "text": "x"}}"#).first?.hasSuffix(
+            #"animations[0].control.isOn: "c" is a label, not a switch: "isOn" toggles a switch"#) == true)
+        #expect(issues(#"{"selectedSegmentIndex": 3}"#, #"{"segmentedControl": {"id": "c", "segments": ["A", "B"]}}"#).first?.hasSuffix(
+            "animations[0].control.selectedSegmentIndex: the segmented control has 2 segments (0 to 1, or -1 for none); there is no segment 3") == true)
+        #expect(issues("{}").first?.hasSuffix(
+            #"animations[0].control: a control change needs "isOn" (a switch) or "selectedSegmentIndex" (a segmented control): the value it animates to"#) == true)
+        #expect(issues(#"{"isOn": true, "duration": -1}"#).first?.contains("animations[0].control.duration") == true)
+        #expect(issues(#"{"isOn": "yes"}"#).first?.contains("animations[0].control.isOn") == true)
+    }
+}

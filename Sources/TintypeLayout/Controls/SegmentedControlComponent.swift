@@ -30,7 +30,18 @@ struct SegmentedControlComponent: ViewComponent {
     }
 
     func draw(_ view: View, frame: Rect, env: Environment, context: LayoutContext) throws(RenderError) -> [DisplayItem] {
-        try Self.items(control, frame: frame, env: env, context: context)
+        if let change = control.selectionChange {
+            // The selection moving (docs/motion.md, Controls changing): iOS 7–12's segmented control
+            // does not slide its selection (iOS 13's does); the old and new selections cross-fade.
+            var before = control, after = control
+            before.selectedSegmentIndex = change.from
+            before.selectionChange = nil; after.selectionChange = nil
+            let old = try Self.items(before, frame: frame, env: env, context: context)
+            let new = try Self.items(after, frame: frame, env: env, context: context)
+            return [.group(Group(items: [.group(Group(items: old, alpha: 1 - change.progress)),
+                                         .group(Group(items: new, alpha: change.progress, blendMode: .plusLighter))]))]
+        }
+        return try Self.items(control, frame: frame, env: env, context: context)
     }
 
     static let borderWidth = 1.0

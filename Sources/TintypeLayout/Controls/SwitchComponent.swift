@@ -42,7 +42,26 @@ struct SwitchComponent: ViewComponent {
         let track = Rect(origin: frame.origin, size: size)
         let radius = size.height / 2
         var out: [DisplayItem] = []
-        if c.isOn {
+        if let q = c.onProgress, q > 0, q < 1 {
+            // Toggling (docs/motion.md, Controls changing): the outline's gray turns to the on color
+            // while the clear inside shrinks away about its middle, and the knob slides across.
+            let on = c.onTintColor.map(env.resolve) ?? defaultOnTint
+            let border = env.adjustedTint(c.tintColor) ?? defaultOffBorder
+            let outer = RoundedRect.path(track, radius: radius, curve: .circular)
+            let inside = track.insetBy(dx: borderWidth, dy: borderWidth)
+            let hole = Rect(x: inside.midX - inside.width * (1 - q) / 2, y: inside.midY - inside.height * (1 - q) / 2,
+                            width: inside.width * (1 - q), height: inside.height * (1 - q))
+            let inner = RoundedRect.path(hole, radius: hole.height / 2, curve: .circular)
+            out.append(.fill(path: Path(outer.commands + inner.commands), paint: .color(mix(border, on, q)), rule: .evenOdd))
+            var off = c, onSwitch = c
+            off.isOn = false; onSwitch.isOn = true
+            let a = knobFrame(off, track: track, direction: env.layoutDirection, scale: env.scale)
+            let b = knobFrame(onSwitch, track: track, direction: env.layoutDirection, scale: env.scale)
+            let knobAt = Rect(x: a.minX + (b.minX - a.minX) * q, y: a.minY, width: a.width, height: a.height)
+            out += knob(knobAt, color: c.thumbTintColor.map(env.resolve), scale: env.scale)
+            return ControlDrawing.faded(out, alpha: c.state.isEnabled ? 1 : ControlDrawing.disabledAlpha)
+        }
+        if c.onProgress.map({ $0 >= 1 }) ?? c.isOn {
             let on = c.onTintColor.map(env.resolve) ?? defaultOnTint
             out.append(.fill(path: RoundedRect.path(track, radius: radius, curve: .circular), paint: .color(on), rule: .nonZero))
         } else {
@@ -56,8 +75,16 @@ struct SwitchComponent: ViewComponent {
                 out.append(.fill(path: Path(outer.commands + inner.commands), paint: .color(border), rule: .evenOdd))
             }
         }
-        out += knob(knobFrame(c, track: track, direction: env.layoutDirection, scale: env.scale), color: c.thumbTintColor.map(env.resolve), scale: env.scale)
+        var rest = c
+        if let q = c.onProgress { rest.isOn = q >= 1 }
+        out += knob(knobFrame(rest, track: track, direction: env.layoutDirection, scale: env.scale), color: c.thumbTintColor.map(env.resolve), scale: env.scale)
         return ControlDrawing.faded(out, alpha: c.state.isEnabled ? 1 : ControlDrawing.disabledAlpha)
+    }
+
+    /// `a` turned `q` of the way to `b`, component by component.
+    static func mix(_ a: Color, _ b: Color, _ q: Double) -> Color {
+        Color(red: a.red + (b.red - a.red) * q, green: a.green + (b.green - a.green) * q,
+              blue: a.blue + (b.blue - a.blue) * q, alpha: a.alpha + (b.alpha - a.alpha) * q)
     }
 
     /// The knob's frame in a track at `track`: at the leading end when off, the trailing end when

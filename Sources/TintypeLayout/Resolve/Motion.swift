@@ -36,6 +36,24 @@ struct Motion: Sendable {
                 if table.rowUpdate == nil || p > 0 { table.rowUpdate = RowUpdateState(update: update, progress: min(1, max(0, p))) }
                 view.kind = .tableView(table)
             }
+            if let change = a.controlChange, case .control(let control) = view.kind {
+                let q = min(1, max(0, p))
+                switch (change, control) {
+                case (.isOn(let on), .switch(var s)):
+                    // The scene's isOn is the start; the change's the target.
+                    let from = s.onProgress ?? (s.isOn ? 1 : 0), to: Double = on ? 1 : 0
+                    s.onProgress = from + (to - from) * q
+                    view.kind = .control(.switch(s))
+                case (.selectedSegmentIndex(let i), .segmentedControl(var c)):
+                    if q > 0 {
+                        let from = c.selectedSegmentIndex
+                        c.selectedSegmentIndex = i
+                        c.selectionChange = q < 1 ? SegmentedControl.SelectionChange(from: from, progress: q) : nil
+                        view.kind = .control(.segmentedControl(c))
+                    }
+                default: break
+                }
+            }
             for track in a.tracks where !track.property.isGeometric {
                 apply(track, p, to: &view)
             }

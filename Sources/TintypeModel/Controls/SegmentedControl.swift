@@ -40,6 +40,15 @@ public struct SegmentedControl: Sendable, Equatable {
     public var dividerImage: ControlImage?
     public var titleTextAttributes: PerState<TitleAttributes>
     public var state: ControlState
+    /// While the selection changes: the segment selected before and how far the change is (0…1),
+    /// set while rendering from the scene's `animations`; nil at rest.
+    public var selectionChange: SelectionChange? = nil
+
+    public struct SelectionChange: Sendable, Equatable {
+        public var from: Int
+        public var progress: Double
+        public init(from: Int, progress: Double) { self.from = from; self.progress = progress }
+    }
 
     public init(segments: [Segment] = [], selectedSegmentIndex: Int = -1, backgroundImage: PerState<ControlImage> = PerState(),
                 dividerImage: ControlImage? = nil, titleTextAttributes: PerState<TitleAttributes> = PerState(),

@@ -10,6 +10,9 @@ public struct Switch: Sendable, Equatable {
     /// The switch's specific tintColor (the view's `tintColor` key): the off outline.
     public var tintColor: Color?
     public var state: ControlState
+    /// How far the switch is toward on while it toggles (0 off, 1 on), set while rendering from the
+    /// scene's `animations` (docs/motion.md, Controls changing); nil at rest, as `isOn` says.
+    public var onProgress: Double? = nil
 
     public init(isOn: Bool = false, onTintColor: ColorValue? = nil, thumbTintColor: ColorValue? = nil, tintColor: Color? = nil,
                 state: ControlState = ControlState()) {

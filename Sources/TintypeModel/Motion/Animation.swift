@@ -17,6 +17,8 @@ public struct Animation: Sendable, Equatable {
     public var transition: Transition?
     /// Rows of a table inserted and deleted instead of tracks (`tracks` is empty then).
     public var rowUpdate: RowUpdate?
+    /// A control's value changing (a switch toggled, a segment selected) instead of tracks.
+    public var controlChange: ControlChange?
     /// Where the animation is in the scene file (`animations[2]`), for messages.
     public var source: String = ""
 

@@ -29,13 +29,13 @@ enum AnimationDecoding {
         defer { r.finish() }
         let view = r.reference("view")
         if view == nil && !r.has("view") { context.report(path, node.position, "an animation needs \"view\": the id of the view it moves") }
-        let forms = ["to", "basic", "keyframe", "transition", "rows"].filter { r.gives($0) }
+        let forms = ["to", "basic", "keyframe", "transition", "rows", "control"].filter { r.gives($0) }
         guard forms.count == 1 else {
             context.report(path, node.position, forms.isEmpty
                 ? "an animation needs \"to\" (a UIView block), \"basic\" or \"keyframe\" (Core Animation), \"transition\", "
-                    + "or \"rows\" (a table's rows inserted and deleted)"
+                    + "\"rows\" (a table's rows inserted and deleted), or \"control\" (a switch or segmented control changing)"
                 : "give one of \(forms.map(quoted).joined(separator: ", ")) in an animation, not several")
-            _ = r.node("to"); _ = r.node("basic"); _ = r.node("keyframe"); _ = r.node("transition"); _ = r.node("rows")
+            _ = r.node("to"); _ = r.node("basic"); _ = r.node("keyframe"); _ = r.node("transition"); _ = r.node("rows"); _ = r.node("control")
             return nil
         }
         var animation: Animation?
@@ -47,6 +47,9 @@ enum AnimationDecoding {
         case "rows":
             _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
             if let t = r.object("rows", schemaName: "rowUpdate") { animation = rowUpdate(t, view: view, scene: scene) }
+        case "control":
+            _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
+            if let c = r.object("control", schemaName: "controlChange") { animation = controlChange(c, view: view, scene: scene) }
         case "basic":
             _ = ["duration", "delay", "curve", "spring", "repeat", "autoreverse"].map { r.node($0) }
             if let b = r.object("basic", schemaName: "basicAnimation") { animation = basic(b, context: context) }
@@ -55,10 +58,10 @@ enum AnimationDecoding {
             if let k = r.object("keyframe", schemaName: "keyframeAnimation") { animation = keyframe(k, context: context) }
         }
         if forms[0] != "to" {
+            let what = ["transition": "a transition", "rows": "a row update", "control": "a control change"][forms[0]] ?? "a Core Animation animation"
             for key in ["duration", "delay", "curve", "spring", "repeat", "autoreverse"] where r.gives(key) {
                 context.report(join(path, key), r.node(key)?.position, "\(quoted(key)) belongs to a UIView block (with \"to\"); "
-                               + "\(forms[0] == "transition" ? "a transition" : forms[0] == "rows" ? "a row update" : "a Core Animation animation") "
-                               + "takes its timing inside \(quoted(forms[0]))")
+                               + "\(what) takes its timing inside \(quoted(forms[0]))")
             }
         }
         guard var a = animation, let view else { return nil }
@@ -211,6 +214,51 @@ enum AnimationDecoding {
         guard ok, let style else { return nil }
         let update = RowUpdate(deleting: lists["delete"] ?? [], inserting: lists["insert"] ?? [], animation: style)
         return RowUpdate.animation(view: view ?? "", update, duration: duration, beginTime: begin, curve: function ?? .easeInEaseOut)
+    }
+
+    // MARK: Controls
+
+    /// `{"isOn": Bool}` on a switch or `{"selectedSegmentIndex": N}` on a segmented control, with
+    /// `duration`, `beginTime` and `timingFunction`: the value the control animates to.
+    static func controlChange(_ r: ObjectReader, view: String?, scene: Scene) -> Animation? {
+        defer { r.finish() }
+        let found = view.flatMap { id in scene.findViews(first: true) { $0.id == id }.first }
+        var change: ControlChange?
+        var ok = true
+        let given = ["isOn", "selectedSegmentIndex"].filter { r.has($0) }
+        if given.count != 1 {
+            r.context.report(r.path, r.node.position, given.isEmpty
+                ? "a control change needs \"isOn\" (a switch) or \"selectedSegmentIndex\" (a segmented control): the value it animates to"
+                : "give \"isOn\" or \"selectedSegmentIndex\", not both")
+            _ = r.node("isOn"); _ = r.node("selectedSegmentIndex")
+            ok = false
+        } else if given[0] == "isOn" {
+            if let on = r.bool("isOn") { change = .isOn(on) } else { ok = false }
+            if let found, case .control(.switch) = found.kind {} else if let found {
+                r.report("isOn", r.node("isOn")!, "\(quoted(view ?? "")) is a \(found.kind.name), not a switch: \"isOn\" toggles a switch")
+                ok = false
+            }
+        } else {
+            if let i = r.integer("selectedSegmentIndex", in: -1...10_000) {
+                change = .selectedSegmentIndex(i)
+                if let found, case .control(.segmentedControl(let c)) = found.kind {
+                    if i >= c.segments.count {
+                        r.report("selectedSegmentIndex", r.node("selectedSegmentIndex")!, "the segmented control has \(c.segments.count) segments "
+                                 + "(0 to \(c.segments.count - 1), or -1 for none); there is no segment \(i)")
+                        ok = false
+                    }
+                } else if let found {
+                    r.report("selectedSegmentIndex", r.node("selectedSegmentIndex")!,
+                             "\(quoted(view ?? "")) is a \(found.kind.name), not a segmentedControl: \"selectedSegmentIndex\" moves a segmented control's selection")
+                    ok = false
+                }
+            } else { ok = false }
+        }
+        let duration = r.number("duration", in: SceneLimits.time)
+        let begin = r.number("beginTime", in: SceneLimits.timeShift) ?? 0
+        let function = timingFunction(r, "timingFunction")
+        guard ok, let change else { return nil }
+        return ControlChange.animation(view: view ?? "", change, duration: duration, beginTime: begin, curve: function ?? .easeInEaseOut)
     }
 
     // MARK: The system's animations
