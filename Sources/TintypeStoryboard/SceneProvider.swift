@@ -66,6 +66,6 @@ extension StoryboardImporter {
     static func issue(_ i: StoryboardIssue, shown: String) -> SceneIssue {
         var position = i.position
         position?.file = nil
-        return SceneIssue(file: shown, path: "", position: position, message: (i.id.map { $0 + ": " } ?? "") + i.message)
+        return SceneIssue(file: shown, path: "", position: position, message: (i.id.map { $0 + ": " } ?? "") + i.message, kind: i.kind, objectID: i.id)
     }
 }

@@ -72,6 +72,9 @@ struct StoryboardSceneTests {
         guard case .controller(.navigation(let n2)) = bare.root.kind, case .tableView(let t2) = try #require(n2.stack.first).view.kind else { return }
         #expect(t2.sections.flatMap(\.rows).map(\.text) == ["Title", nil])
         #expect(bare.warnings.contains { $0.message.contains("tbl-lst-001: the table shows each of its 2 prototype cells once") && $0.message.contains("\"tableData\"") })
+        // Each imported warning carries its kind and the object's id, which the decoder matches on (not its text).
+        let note = try #require(bare.warnings.first { $0.kind == "prototypeCells" })
+        #expect(note.objectID == "tbl-lst-001" && note.file.hasSuffix("Main.storyboard") && note.position != nil)
         // The Trail scene of the same storyboard does not hold that table, so its warning is not Trail's.
         let trail = try SceneDecoder.load(path: folder + "/trail.json")
         #expect(!trail.warnings.contains { $0.message.contains("tbl-lst-001") })

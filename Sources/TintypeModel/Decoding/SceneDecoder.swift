@@ -116,7 +116,7 @@ public enum SceneDecoder {
         }
         // The importer's note that a prototype table's rows come from code is moot once the file gives them.
         scene.warnings = context.warnings.filter { w in
-            !context.tableDataUsed.contains { w.message.hasPrefix("\($0): the table shows") && w.message.contains("prototype cell") }
+            !(w.kind == StoryboardScenes.prototypeCellsKind && w.objectID.map(context.tableDataUsed.contains) == true)
         }
         scene.includedFiles = included.map(\.absolute)
         scene.imageFiles = context.imageFiles

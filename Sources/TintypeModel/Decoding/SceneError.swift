@@ -6,9 +6,15 @@ public struct SceneIssue: Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var position: SourcePosition?
     public var message: String
+    /// For a warning an imported storyboard gives: its kind (`customClass`, `prototypeCells`, …)
+    /// and the id of the Interface Builder object it is about, so that code can tell warnings
+    /// apart without reading their text. Nil for the decoder's own.
+    public var kind: String?
+    public var objectID: String?
 
-    public init(file: String, path: String, position: SourcePosition?, message: String) {
+    public init(file: String, path: String, position: SourcePosition?, message: String, kind: String? = nil, objectID: String? = nil) {
         self.file = file; self.path = path; self.position = position; self.message = message
+        self.kind = kind; self.objectID = objectID
     }
 
     /// `scene.json:12:5: root.subviews[2].backgroundColor: bad color "#12G" (...)`

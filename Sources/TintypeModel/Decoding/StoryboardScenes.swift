@@ -40,6 +40,10 @@ public enum StoryboardScenes {
 
     public typealias Provider = @Sendable (Request) throws(SceneError) -> Imported
 
+    /// The kind of the importer's warning that a prototype table shows each prototype once (its
+    /// rows come from code); a scene file that gives the table's rows (`tableData`) drops it.
+    public static let prototypeCellsKind = "prototypeCells"
+
     private static let provider = Mutex<Provider?>(nil)
 
     /// Makes `"storyboard"` scene files readable (TintypeStoryboard's importer).
