@@ -450,3 +450,55 @@ extension SystemAnimationTests {
         #expect(issues(#"{"isOn": "yes"}"#).first?.contains("animations[0].control.isOn") == true)
     }
 }
+
+/// Core Animation's groups (CAAnimationGroup): the animations inside run on the group's time.
+@Suite struct AnimationGroupTests {
+    let box = #"{"view": {"id": "box", "frame": [0, 0, 50, 50], "backgroundColor": "red"}}"#
+
+    func list(_ group: String, at t: Double) throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(#"{"canvas": {"size": [300, 300]}, "scale": 1, "time": "# + "\(t)"
+            + #", "root": {"view": {"subviews": ["# + box + #"]}}, "animations": [{"view": "box", "group": "# + group + "}]}"))
+    }
+
+    func frame(_ l: DisplayList) -> Rect { l.views.first { $0.id == "box" }?.frame ?? .zero }
+
+    let group = #"{"beginTime": 0.2, "duration": 1, "animations": [{"basic": {"keyPath": "position.x", "from": 25, "to": 225, "duration": 2}}, "#
+        + #"{"basic": {"keyPath": "position.y", "from": 25, "to": 125, "beginTime": 0.5, "duration": 0.5, "fillMode": "both"}}]}"#
+
+    @Test func theAnimationsRunOnTheGroupsTime() throws {
+        // At 0.7 s the group is 0.5 s in: x a quarter of its 2 s (cut at the group's 1 s), y just starting.
+        let f = frame(try list(group, at: 0.7))
+        #expect(abs(f.midX - 75) < 1e-9 && abs(f.midY - 25) < 1e-9, "\(f)")
+        // At 0.95 s: x 0.75 s in, y 0.25 s of its 0.5.
+        let g = frame(try list(group, at: 0.95))
+        #expect(abs(g.midX - (25 + 200 * 0.375)) < 1e-9 && abs(g.midY - 75) < 1e-9, "\(g)")
+        // Before the group starts and once it is over (no fill), the view's own values.
+        let early = frame(try list(group, at: 0.1)), late = frame(try list(group, at: 1.3))
+        #expect(early.midX == 25 && late == Rect(x: 0, y: 0, width: 50, height: 50))
+        // A group that fills forwards holds where its animations were when it ended (each as its own fill says: y fills both ways).
+        let held = frame(try list(group.replacingOccurrences(of: #""duration": 1,"#, with: #""duration": 1, "fillMode": "forwards","#), at: 5))
+        #expect(abs(held.midX - 125) < 1e-9 && abs(held.midY - 125) < 1e-9, "\(held)")
+        // A group repeats as a whole: its second iteration starts its animations again.
+        let again = frame(try list(group.replacingOccurrences(of: #""duration": 1,"#, with: #""duration": 1, "repeatCount": 2,"#), at: 1.7))
+        #expect(abs(again.midX - 75) < 1e-9, "\(again)")
+        #expect(try scene(#"{"canvas": {"size": [300, 300]}, "root": {"view": {"subviews": ["# + box + #"]}}, "animations": [{"view": "box", "group": "#
+                          + group + "}]}").animationEnd == 1.2)
+    }
+
+    @Test func badGroupsAreErrorsWithTheirPlace() {
+        func issues(_ group: String, extra: String = "") -> [String] {
+            SceneDecoder.issues(decoding: #"{"root": {"view": {"subviews": ["# + box + #"]}}, "animations": [{"view": "box", "group": "# + group + extra + "}]}")
+                .map(\.description)
+        }
+        #expect(issues(#"{"duration": 1}"#).first?.hasSuffix(#"animations[0].group: a group needs "animations": a list of {"basic": {...}} and {"keyframe": {...}}"#) == true)
+        #expect(issues(#"{"animations": [{"to": {"alpha": 0}}]}"#).first?.hasSuffix("animations[0].group.animations[0]: an animation in a group is "
+            + #"{"basic": {...}} or {"keyframe": {...}} (Core Animation's; a group holds no UIView blocks, transitions or groups)"#) == true)
+        #expect(issues(#"{"animations": [{"basic": {"keyPath": "opacity", "to": 0, "speed": -1}}]}"#).first?.contains(
+            "animations[0].group.animations[0].basic.speed") == true)
+        #expect(issues(#"{"animations": [{"basic": {"keyPath": "opacty", "to": 0}}]}"#).first?.contains(
+            #"animations[0].group.animations[0].basic.keyPath: "opacty" is not an animatable key path; did you mean "opacity"?"#) == true)
+        #expect(issues(#"{"animations": [], "duration": -2}"#).count == 2)
+        #expect(issues(#"{"animations": [{"basic": {"keyPath": "opacity", "to": 0}}]}"#, extra: #", "to": {"alpha": 0}"#).first?.contains(
+            #"animations[0].to: give one of "group" and "to" in an animation, not both"#) == true)
+    }
+}

@@ -19,6 +19,9 @@ public struct Animation: Sendable, Equatable {
     public var rowUpdate: RowUpdate?
     /// A control's value changing (a switch toggled, a segment selected) instead of tracks.
     public var controlChange: ControlChange?
+    /// The timing of the CAAnimationGroup this animation is in: its own timing runs on the group's
+    /// local time, and it shows nothing of its own while the group is not active (or filling).
+    public var groupTiming: MediaTiming?
     /// Where the animation is in the scene file (`animations[2]`), for messages.
     public var source: String = ""
 
@@ -30,6 +33,12 @@ public struct Animation: Sendable, Equatable {
     /// The progress of the animation at scene time `t` (0 at its start, 1 at its target; a
     /// spring may pass 1), or nil when it does not apply then.
     public func progress(at t: Double) -> Double? {
+        var t = t
+        if let group = groupTiming {
+            // The group's local time: its position in its current iteration, in seconds.
+            guard let f = group.fraction(at: t) else { return nil }
+            t = f * group.duration
+        }
         guard let f = timing.fraction(at: t, endsAtTarget: isViewBlock) else { return nil }
         return curve.value(at: f, duration: timing.duration)
     }
@@ -414,7 +423,7 @@ extension Scene {
             if case .swipe(_, _, _, _?, let release?) = g.kind { end = max(end, release.beginTime + Gesture.SwipeRelease.duration) }
         }
         for a in animations {
-            guard let e = a.timing.end else { return nil }
+            guard let e = (a.groupTiming ?? a.timing).end else { return nil }
             end = max(end, e)
         }
         return end

@@ -21,7 +21,13 @@ enum AnimationDecoding {
                                      "hidden", "masksToBounds"]
 
     static func decode(_ items: [(node: JSONNode, path: String)], scene: Scene, context: DecodeContext) -> [Animation] {
-        items.compactMap { decodeOne($0.node, path: $0.path, scene: scene, context: context) }
+        items.flatMap { item -> [Animation] in
+            // A group stands for the animations it holds, each on the group's time.
+            if case .object(let members) = item.node.value, members.contains(where: { $0.key == "group" }) {
+                return decodeGroup(item.node, path: item.path, context: context)
+            }
+            return decodeOne(item.node, path: item.path, scene: scene, context: context).map { [$0] } ?? []
+        }
     }
 
     static func decodeOne(_ node: JSONNode, path: String, scene: Scene, context: DecodeContext) -> Animation? {
@@ -214,6 +220,64 @@ enum AnimationDecoding {
         guard ok, let style else { return nil }
         let update = RowUpdate(deleting: lists["delete"] ?? [], inserting: lists["insert"] ?? [], animation: style)
         return RowUpdate.animation(view: view ?? "", update, duration: duration, beginTime: begin, curve: function ?? .easeInEaseOut)
+    }
+
+    // MARK: Groups
+
+    /// `{"view": ID, "group": {"animations": [{"basic": {...}} | {"keyframe": {...}}, ...], "duration",
+    /// "beginTime", "speed", "timeOffset", "repeatCount", "autoreverses", "fillMode"}}`: CAAnimationGroup.
+    /// Each animation's own timing keys count on the group's local time; the group's `duration`
+    /// (0.25 s by default, as Core Animation's) cuts them off.
+    static func decodeGroup(_ node: JSONNode, path: String, context: DecodeContext) -> [Animation] {
+        guard let r = ObjectReader(node, path: path, context: context, what: "an animation object", schemaName: "animation") else { return [] }
+        defer { r.finish() }
+        let view = r.reference("view")
+        if view == nil && !r.has("view") { context.report(path, node.position, "an animation needs \"view\": the id of the view it moves") }
+        for key in ["to", "basic", "keyframe", "transition", "rows", "control"] where r.gives(key) {
+            context.report(join(path, key), r.node(key)?.position, "give one of \"group\" and \(quoted(key)) in an animation, not both; "
+                           + "put the animation inside the group's \"animations\"")
+        }
+        for key in ["duration", "delay", "curve", "spring", "repeat", "autoreverse"] where r.gives(key) {
+            context.report(join(path, key), r.node(key)?.position, "\(quoted(key)) belongs to a UIView block (with \"to\"); a group takes its timing inside \"group\"")
+        }
+        guard let g = r.object("group", schemaName: "animationGroup") else { return [] }
+        defer { g.finish() }
+        let timing = mediaTiming(g)
+        guard let list = g.node("animations", as: .array) else {
+            context.report(g.path, g.node.position, "a group needs \"animations\": a list of {\"basic\": {...}} and {\"keyframe\": {...}}")
+            return []
+        }
+        guard case .array(let children) = list.value else {
+            g.report("animations", list, "expected a list of {\"basic\": {...}} and {\"keyframe\": {...}}, found \(list.value.kindName)")
+            return []
+        }
+        var out: [Animation] = []
+        for (i, child) in children.enumerated() {
+            let at = "\(join(g.path, "animations"))[\(i)]"
+            guard let c = ObjectReader(child, path: at, context: context, what: "an animation of the group", schemaName: "groupedAnimation") else { continue }
+            defer { c.finish() }
+            let forms = ["basic", "keyframe"].filter { c.gives($0) }
+            guard forms.count == 1 else {
+                context.report(at, child.position, forms.isEmpty
+                    ? "an animation in a group is {\"basic\": {...}} or {\"keyframe\": {...}} (Core Animation's; a group holds no UIView blocks, transitions or groups)"
+                    : "give one of \"basic\" and \"keyframe\", not both")
+                _ = c.node("basic"); _ = c.node("keyframe")
+                continue
+            }
+            var animation: Animation?
+            if forms[0] == "basic" {
+                if let b = c.object("basic", schemaName: "basicAnimation") { animation = basic(b, context: context) }
+            } else if let k = c.object("keyframe", schemaName: "keyframeAnimation") {
+                animation = keyframe(k, context: context)
+            }
+            guard var a = animation, let view else { continue }
+            a.view = view
+            a.source = at
+            a.groupTiming = timing
+            out.append(a)
+        }
+        if children.isEmpty { g.report("animations", list, "a group needs at least one animation") }
+        return out
     }
 
     // MARK: Controls
