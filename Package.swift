@@ -4,8 +4,9 @@ import PackageDescription
 // CCairo and CRsvg name their own pkg-config files (beside their module maps) rather than
 // pangocairo.pc and librsvg-2.0.pc: those pull in gmodule's -pthread C flag, which SwiftPM refuses
 // with a warning on every build. CRsvg's and CPoppler's also leave out the library itself, which
-// Tintype opens only when a scene needs it (see their shim.h). SwiftPM accepts an absolute path to
-// a .pc file.
+// Tintype opens only when a scene needs it (see their shim.h), and all three link none of Cairo,
+// Pango, fontconfig and GLib, which CLazyLibraries opens on first use. SwiftPM accepts an absolute
+// path to a .pc file.
 let pcDirectory = Context.packageDirectory + "/Sources"
 
 let package = Package(
@@ -62,6 +63,10 @@ let package = Package(
             pkgConfig: pcDirectory + "/CBlake3/tintype-blake3.pc",
             providers: [.apt(["librust-blake3-dev"])]
         ),
+        // Cairo, Pango, fontconfig and GLib opened the first time one of their functions is called
+        // (a stub a function, in C and assembly) instead of linked: a process that draws nothing
+        // never loads them or the libraries they bring (36 in all).
+        .target(name: "CLazyLibraries"),
         .target(name: "TintypeModel"),
         // Auto Layout's solver (Cassowary), pure Swift with no dependencies: unit-tested on numbers.
         .target(name: "TintypeConstraints"),
@@ -71,7 +76,8 @@ let package = Package(
         // text and images are measured through protocols the renderer implements.
         .target(name: "TintypeLayout", dependencies: ["TintypeModel", "TintypeConstraints"]),
         // Rasterizing: display lists to pixels, SVG and PDF through Cairo, Pango and librsvg.
-        .target(name: "TintypeRender", dependencies: ["TintypeModel", "TintypeLayout", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler"]),
+        .target(name: "TintypeRender", dependencies: ["TintypeModel", "TintypeLayout", "CCairo", "CRsvg", "CDeflate", "CZlib", "CPoppler",
+                                                           "CLazyLibraries"]),
         .target(name: "TintypeSnapshot", dependencies: ["TintypeModel", "TintypeRender", "CBlake3", "CNettle", "CZlib"]),
         // assertSnapshot for Swift Testing and XCTest; kept apart so the CLI never links a test framework.
         .target(name: "TintypeSnapshotTesting", dependencies: ["TintypeModel", "TintypeRender", "TintypeSnapshot"]),
