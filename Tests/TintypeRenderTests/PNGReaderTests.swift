@@ -90,6 +90,9 @@ import Testing
                     let direct = try Self.decode(png, directly: true), viaCairo = try Self.decode(png, directly: false)
                     #expect(direct == viaCairo ? true : false, "\(w)×\(h) \(format == CAIRO_FORMAT_RGB24 ? "RGB" : "RGBA")")
                     #expect(direct.mime == png ? true : false, "the file's bytes are kept on the surface")
+                    // A Bitmap is decoded straight into its own memory, without a surface.
+                    let bitmap = try Bitmap(png: png), fromSurface = try CairoSurface(png: png, directly: false).bitmap()
+                    #expect(bitmap == fromSurface, "\(w)×\(h) into a Bitmap")
                     filters.formUnion(Self.rowFilters(png, rowBytes: w * (format == CAIRO_FORMAT_RGB24 ? 3 : 4), height: h))
                 }
             }
@@ -129,6 +132,10 @@ import Testing
         }
         for image in images {
             let small = try image.pngData(), fast = try image.pngData(fast: true)
+            // A Bitmap is encoded from its own memory, as a surface holding its pixels is.
+            let surface = try CairoSurface(bitmap: image)
+            let smallFromSurface = try surface.pngData(), fastFromSurface = try surface.pngData(fast: true)
+            #expect(small == smallFromSurface && fast == fastFromSurface, "\(image.width)×\(image.height) from a Bitmap")
             let viaCairo = try Self.decode(fast, directly: false), direct = try Self.decode(fast, directly: true)
             let expected = try Self.decode(small, directly: false)
             #expect(viaCairo.pixels == expected.pixels && viaCairo.format == expected.format, "\(image.width)×\(image.height) through libpng")
@@ -152,7 +159,10 @@ import Testing
                 // Corrupt fixtures fail both ways, with the same message.
                 let direct = Result { try Self.decode(png, directly: true) }, viaCairo = Result { try Self.decode(png, directly: false) }
                 switch (direct, viaCairo) {
-                case (.success(let a), .success(let b)): #expect(a == b ? true : false, "\(folder)/\(rel)")
+                case (.success(let a), .success(let b)):
+                    #expect(a == b ? true : false, "\(folder)/\(rel)")
+                    let bitmap = try Bitmap(png: png), fromSurface = try CairoSurface(png: png, directly: false).bitmap()
+                    #expect(bitmap == fromSurface, "\(folder)/\(rel) into a Bitmap")
                 case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(folder)/\(rel)")
                 default: Issue.record("\(folder)/\(rel): one reader failed, the other did not")
                 }

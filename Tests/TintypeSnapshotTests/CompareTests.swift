@@ -41,6 +41,38 @@ func solid(_ w: Int, _ h: Int, _ rgb: (UInt8, UInt8, UInt8), paint: [(Int, Int, 
         #expect(Compare.images(expected: a, actual: a, tolerance: strict).verdict == .identical)
     }
 
+    /// Opaque bitmaps are compared where they are (B, G, R, A), others unpremultiplied into R, G,
+    /// B, A: the metric, the anti-aliasing test and the diff's gray read the same colors both ways.
+    @Test func anOpaqueBitmapReadInPlaceMeasuresAsItsCopy() {
+        var seed: UInt32 = 99
+        func next() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
+        let w = 23, h = 17
+        // Flat areas with noise in them, so that some pixels are anti-aliasing and some are not.
+        func image() -> Bitmap {
+            solid(w, h, (next(), next(), next()), paint: (0..<120).map { _ in (Int(next()) % w, Int(next()) % h, (next() | 3, next(), next() & 0xF0)) })
+        }
+        let a = image(), b = image()
+        #expect(Straight.isOpaque(a) && Straight.isOpaque(b))
+        let inPlace = (Straight(a, borrowing: true), Straight(b, borrowing: true))
+        let copied = (Straight(a, borrowing: false), Straight(b, borrowing: false))
+        var antialiased = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * w + x
+                #expect(YIQ.delta(inPlace.0, i, inPlace.1, i) == YIQ.delta(copied.0, i, copied.1, i))
+                #expect(YIQ.fadedGray(inPlace.0, i) == YIQ.fadedGray(copied.0, i))
+                let aa = YIQ.antialiased(inPlace.0, x, y, w, h, other: inPlace.1)
+                #expect(aa == YIQ.antialiased(copied.0, x, y, w, h, other: copied.1))
+                if aa { antialiased += 1 }
+            }
+        }
+        #expect(antialiased > 0, "the images have anti-aliasing for the test to compare")
+        withExtendedLifetime((a, b)) {}
+        var translucent = a
+        translucent.pixels[3] = 128
+        #expect(!Straight.isOpaque(translucent))
+    }
+
     @Test func identicalImagesTakeTheFastPath() {
         let a = solid(20, 10, (255, 255, 255))
         let r = Compare.images(expected: a, actual: a)

@@ -35,14 +35,26 @@ public struct Bitmap: Sendable, Equatable {
 extension Bitmap {
     /// The bitmap as PNG bytes (Tintype's writer: deterministic, the pixels Cairo's writer would
     /// give). `fast` writes a larger file in a third of the time or so: for images people look at
-    /// once (failure artifacts, diff images), never for goldens.
+    /// once (failure artifacts, diff images), never for goldens. Encoded from the bitmap's own
+    /// memory, with no surface to fill: the bytes a surface holding these pixels would give.
     public func pngData(fast: Bool = false) throws(ImageFileError) -> [UInt8] {
-        let surface = try CairoSurface(bitmap: self)
-        return try surface.pngData(fast: fast)
+        guard width > 0, height > 0, SceneLimits.allowsPixels(width: width, height: height), pixels.count >= width * height * 4 else {
+            return try CairoSurface(bitmap: self).pngData(fast: fast)  // which names the problem
+        }
+        return try pixels.withUnsafeBufferPointer { buffer throws(ImageFileError) in
+            try CairoSurface.encodePNG(buffer.baseAddress!, width: width, height: height, stride: width * 4, fast: fast)
+        }
     }
 
-    /// Decodes PNG bytes.
+    /// Decodes PNG bytes: the PNGs Tintype's own reader takes straight into the bitmap's memory,
+    /// any other through Cairo's reader.
     public init(png bytes: [UInt8]) throws(ImageFileError) {
+        _ = try CairoSurface.checkedHeader(bytes)
+        if let bitmap = CairoSurface.decodeDirectlyToBitmap(bytes) {
+            PNGDecodeCounter.shared.increment()
+            self = bitmap
+            return
+        }
         self = try CairoSurface(png: bytes).bitmap()
     }
 

@@ -128,7 +128,11 @@ public enum Compare {
         if same {
             return Comparison(verdict: .identical, width: w, height: h)
         }
-        let a = Straight(expected), b = Straight(actual)
+        // Two opaque screens (most renders and goldens) are read where they are; otherwise both
+        // are unpremultiplied into buffers of their own, so that equal words mean equal pixels.
+        let opaque = Straight.isOpaque(expected) && Straight.isOpaque(actual)
+        let a = Straight(expected, borrowing: opaque), b = Straight(actual, borrowing: opaque)
+        defer { withExtendedLifetime((expected, actual)) {} }
         let maxDelta = 35215 * tolerance.threshold * tolerance.threshold
         var different = 0, antialiased = 0, changed = 0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
@@ -188,14 +192,37 @@ public enum Compare {
     }
 }
 
-/// Straight (unpremultiplied) RGBA view of a bitmap, as pixelmatch reads PNGs. It owns its
-/// buffer, read without bounds checks in the comparison's inner loops.
+/// Straight (unpremultiplied) view of a bitmap, as pixelmatch reads PNGs, read without bounds
+/// checks in the comparison's inner loops. An opaque bitmap is read in place (Cairo's B, G, R, A
+/// order, which `r` and `b` name); any other is unpremultiplied into R, G, B, A bytes of its own.
 final class Straight {
-    let rgba: UnsafeMutableBufferPointer<UInt8>
-    init(_ b: Bitmap) {
-        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: b.pixels.count)
-        out.initialize(repeating: 0)
-        b.pixels.withUnsafeBufferPointer { p in
+    let px: UnsafePointer<UInt8>
+    /// The offsets of red and blue within a pixel (green is at 1, alpha at 3).
+    let r: Int, b: Int
+    private let owned: UnsafeMutableBufferPointer<UInt8>?
+
+    /// Whether every pixel of `bitmap` is opaque.
+    static func isOpaque(_ bitmap: Bitmap) -> Bool {
+        bitmap.pixels.withUnsafeBytes { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
+    /// `borrowing`: `bitmap` is opaque, and outlives this view.
+    init(_ bitmap: Bitmap, borrowing: Bool = false) {
+        if borrowing {
+            // The bitmap's array is not mutated while its comparison runs, so its storage stays put.
+            px = bitmap.pixels.withUnsafeBufferPointer { $0.baseAddress! }
+            r = 2; b = 0; owned = nil
+            return
+        }
+        let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bitmap.pixels.count)
+        bitmap.pixels.withUnsafeBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {
                 let a = Int(p[i + 3])
                 if a == 255 {
@@ -203,18 +230,24 @@ final class Straight {
                     out[i] = p[i + 2]; out[i + 1] = p[i + 1]; out[i + 2] = p[i]; out[i + 3] = 255
                     continue
                 }
-                guard a > 0 else { continue }
+                guard a > 0 else { out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0; continue }
                 func un(_ v: UInt8) -> UInt8 { UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
                 out[i] = un(p[i + 2]); out[i + 1] = un(p[i + 1]); out[i + 2] = un(p[i]); out[i + 3] = UInt8(a)
             }
         }
-        rgba = out
+        px = UnsafePointer(out.baseAddress!)
+        r = 0; b = 2; owned = out
     }
-    deinit { rgba.deallocate() }
+    deinit { owned?.deallocate() }
 
     @inline(__always) func word(_ i: Int) -> UInt32 {
-        UnsafeRawPointer(rgba.baseAddress! + i * 4).loadUnaligned(as: UInt32.self)
+        UnsafeRawPointer(px + i * 4).loadUnaligned(as: UInt32.self)
     }
+    /// Red, green, blue and alpha of pixel byte offset `p`.
+    @inline(__always) func red(_ p: Int) -> UInt8 { px[p + r] }
+    @inline(__always) func green(_ p: Int) -> UInt8 { px[p + 1] }
+    @inline(__always) func blue(_ p: Int) -> UInt8 { px[p + b] }
+    @inline(__always) func alpha(_ p: Int) -> UInt8 { px[p + 3] }
 }
 
 /// pixelmatch's perceptual metric: squared distance in YIQ (translucent pixels composited over a
@@ -223,9 +256,9 @@ final class Straight {
 enum YIQ {
     @inline(__always) static func blended(_ s: Straight, _ i: Int) -> (Double, Double, Double) {
         let p = i * 4
-        let a = Double(s.rgba[p + 3]) / 255
+        let a = Double(s.alpha(p)) / 255
         func blend(_ c: UInt8) -> Double { 255 + (Double(c) - 255) * a }
-        return (blend(s.rgba[p]), blend(s.rgba[p + 1]), blend(s.rgba[p + 2]))
+        return (blend(s.red(p)), blend(s.green(p)), blend(s.blue(p)))
     }
     @inline(__always) static func y(_ c: (Double, Double, Double)) -> Double { c.0 * 0.29889531 + c.1 * 0.58662247 + c.2 * 0.11448223 }
     @inline(__always) static func i(_ c: (Double, Double, Double)) -> Double { c.0 * 0.59597799 - c.1 * 0.27417610 - c.2 * 0.32180189 }
@@ -251,20 +284,21 @@ enum YIQ {
     /// vanish wherever the color is light. `ia` is the pixel index that picks the background.
     @inline(__always) static func difference(_ a: Straight, _ ia: Int, _ b: Straight, _ ib: Int) -> (y: Double, i: Double, q: Double) {
         let pa = ia * 4, pb = ib * 4
-        let a1 = a.rgba[pa + 3], a2 = b.rgba[pb + 3]
+        let a1 = a.alpha(pa), a2 = b.alpha(pb)
         if a1 == 255 && a2 == 255 {
-            let c1 = (Double(a.rgba[pa]), Double(a.rgba[pa + 1]), Double(a.rgba[pa + 2]))
-            let c2 = (Double(b.rgba[pb]), Double(b.rgba[pb + 1]), Double(b.rgba[pb + 2]))
+            let c1 = (Double(a.red(pa)), Double(a.green(pa)), Double(a.blue(pa)))
+            let c2 = (Double(b.red(pb)), Double(b.green(pb)), Double(b.blue(pb)))
             return (y(c1) - y(c2), i(c1) - i(c2), q(c1) - q(c2))
         }
         let k = Double(pa)
         let background = (48 + 159 * Double(pa % 2), 48 + 159 * Double(Int(k / 1.618033988749895) % 2),
                           48 + 159 * Double(Int(k / 2.618033988749895) % 2))
         let alpha1 = Double(a1), alpha2 = Double(a2), da = alpha1 - alpha2
-        func channel(_ c: Int, _ bg: Double) -> Double {
-            (Double(a.rgba[pa + c]) * alpha1 - Double(b.rgba[pb + c]) * alpha2 - bg * da) / 255
+        func channel(_ c1: UInt8, _ c2: UInt8, _ bg: Double) -> Double {
+            (Double(c1) * alpha1 - Double(c2) * alpha2 - bg * da) / 255
         }
-        let d = (channel(0, background.0), channel(1, background.1), channel(2, background.2))
+        let d = (channel(a.red(pa), b.red(pb), background.0), channel(a.green(pa), b.green(pb), background.1),
+                 channel(a.blue(pa), b.blue(pb), background.2))
         return (y(d), i(d), q(d))
     }
 
