@@ -24,21 +24,26 @@ public struct Accessibility: Sendable, Equatable {
     /// `accessibilityViewIsModal`: VoiceOver reads only this view's elements, not its siblings'
     /// (nor theirs of its ancestors).
     public var viewIsModal = false
+    /// `accessibilityIdentifier`: what UI tests find the element by. VoiceOver does not read it;
+    /// the accessibility snapshot's legend shows it.
+    public var identifier: String?
 
     public init(isElement: Bool? = nil, label: String? = nil, value: String? = nil, hint: String? = nil,
-                traits: [AccessibilityTrait]? = nil, viewIsModal: Bool = false) {
+                traits: [AccessibilityTrait]? = nil, viewIsModal: Bool = false, identifier: String? = nil) {
         self.isElement = isElement; self.label = label; self.value = value; self.hint = hint
-        self.traits = traits.map(AccessibilityTrait.normalized); self.viewIsModal = viewIsModal
+        self.traits = traits.map(AccessibilityTrait.normalized); self.viewIsModal = viewIsModal; self.identifier = identifier
     }
 
     /// The scene keys: `isAccessibilityElement`, `accessibilityLabel`, `accessibilityValue`,
-    /// `accessibilityHint`, `accessibilityTraits` (an array of trait names) and `accessibilityViewIsModal`.
-    static func decode(_ r: ObjectReader) -> Accessibility {
+    /// `accessibilityHint`, `accessibilityTraits` (an array of trait names), `accessibilityIdentifier`
+    /// and, unless `modal` is false (a table row's), `accessibilityViewIsModal`.
+    static func decode(_ r: ObjectReader, modal: Bool = true) -> Accessibility {
         var a = Accessibility()
         a.isElement = r.bool("isAccessibilityElement")
         a.label = r.string("accessibilityLabel")
         a.value = r.string("accessibilityValue")
         a.hint = r.string("accessibilityHint")
+        a.identifier = r.string("accessibilityIdentifier")
         if let items = r.array("accessibilityTraits") {
             var traits: [AccessibilityTrait] = []
             let names = AccessibilityTrait.allCases.map(\.rawValue)
@@ -58,28 +63,31 @@ public struct Accessibility: Sendable, Equatable {
             }
             a.traits = AccessibilityTrait.normalized(traits)
         }
-        if let m = r.bool("accessibilityViewIsModal") { a.viewIsModal = m }
+        if modal, let m = r.bool("accessibilityViewIsModal") { a.viewIsModal = m }
         return a
     }
 }
 
-/// What VoiceOver reads of one element: its label, value, hint and traits.
+/// What VoiceOver reads of one element: its label, value, hint and traits; and the identifier UI
+/// tests find it by, which VoiceOver does not read.
 public struct AccessibilityInfo: Sendable, Equatable {
     public var label: String?
     public var value: String?
     public var hint: String?
     public var traits: [AccessibilityTrait]
+    public var identifier: String?
 
-    public init(label: String? = nil, value: String? = nil, hint: String? = nil, traits: [AccessibilityTrait] = []) {
-        self.label = label; self.value = value; self.hint = hint; self.traits = AccessibilityTrait.normalized(traits)
+    public init(label: String? = nil, value: String? = nil, hint: String? = nil, traits: [AccessibilityTrait] = [], identifier: String? = nil) {
+        self.label = label; self.value = value; self.hint = hint; self.traits = AccessibilityTrait.normalized(traits); self.identifier = identifier
     }
 
     /// The element with the scene's own properties over these defaults.
     public func overridden(by a: Accessibility) -> AccessibilityInfo {
-        AccessibilityInfo(label: a.label ?? label, value: a.value ?? value, hint: a.hint ?? hint, traits: a.traits ?? traits)
+        AccessibilityInfo(label: a.label ?? label, value: a.value ?? value, hint: a.hint ?? hint, traits: a.traits ?? traits,
+                          identifier: a.identifier ?? identifier)
     }
 
-    /// Whether VoiceOver has anything to read.
+    /// Whether VoiceOver has anything to read (an identifier alone is not read).
     public var isEmpty: Bool { (label ?? "").isEmpty && (value ?? "").isEmpty && (hint ?? "").isEmpty }
 }
 
@@ -292,10 +300,14 @@ public func imageName(_ path: String) -> String {
 }
 
 extension TableRow {
-    /// A cell as one element, as UIKit's cells are: its texts joined (the text, the detail text,
-    /// then its content view's and its accessory view's labels); a switch in the accessory gives
-    /// its value and `button`; a disclosure accessory makes it a `button`, a checkmark `selected`.
-    public var accessibilityInfo: AccessibilityInfo {
+    /// A cell as one element, as UIKit's cells are, with the row's own accessibility properties
+    /// (`accessibility`) over UIKit's defaults (`accessibilityDefaults`).
+    public var accessibilityInfo: AccessibilityInfo { accessibilityDefaults.overridden(by: accessibility) }
+
+    /// UIKit's accessibility for a cell: its texts joined (the text, the detail text, then its
+    /// content view's and its accessory view's labels); a switch in the accessory gives its value
+    /// and `button`; a disclosure accessory makes it a `button`, a checkmark `selected`.
+    public var accessibilityDefaults: AccessibilityInfo {
         var labels = [text, detailText].compactMap { $0 }.filter { !$0.isEmpty }
         if let c = contentView { labels += c.subviewLabels }
         var value: String?

@@ -94,4 +94,41 @@ import TintypeModel
         #expect(v.accessibility.isElement == true)
         #expect(v.accessibilityAsElement == AccessibilityInfo(label: "Battery, 1, 82%"))
     }
+
+    func row(_ props: String) throws -> TableRow {
+        let s = try SceneDecoder.decode(##"{"root": {"tableView": {"sections": [{"rows": [{"text": "Wi-Fi""## + props + "}]}]}}}")
+        guard case .tableView(let t) = s.root.kind else { Issue.record("root is \(s.root.kind)"); return TableRow() }
+        return t.sections[0].rows[0]
+    }
+
+    @Test func aRowTakesItsOwnAccessibility() throws {
+        let r = try row(#", "detailText": "Home", "accessibilityLabel": "Wireless", "accessibilityValue": "Home network", "#
+            + #""accessibilityHint": "Shows the networks", "accessibilityTraits": ["header", "button"], "accessibilityIdentifier": "wifiRow""#)
+        #expect(r.accessibility == Accessibility(label: "Wireless", value: "Home network", hint: "Shows the networks", traits: [.button, .header],
+                                                 identifier: "wifiRow"))
+        #expect(r.accessibilityInfo == AccessibilityInfo(label: "Wireless", value: "Home network", hint: "Shows the networks", traits: [.button, .header],
+                                                         identifier: "wifiRow"))
+        // What the row leaves out is UIKit's for a cell.
+        #expect(try row(#", "detailText": "Home", "accessoryType": "disclosureIndicator", "accessibilityHint": "Opens""#).accessibilityInfo
+            == AccessibilityInfo(label: "Wi-Fi, Home", hint: "Opens", traits: [.button]))
+        #expect(try row(#", "isAccessibilityElement": false"#).accessibility.isElement == false)
+        #expect(try row("").accessibility == Accessibility())
+        // A view takes an identifier too.
+        #expect(try view("view", #", "accessibilityIdentifier": "map""#).accessibility.identifier == "map")
+    }
+
+    @Test func aRowsWrongAccessibilityIsAnErrorWithItsPlace() {
+        func first(_ props: String) -> String {
+            issues(##"{"root": {"tableView": {"sections": [{"rows": [{"text": "A", "## + props + "}]}]}}}").first?.description ?? "no error"
+        }
+        #expect(first(#""accessibilityLabel": 5"#) == "scene.json:1:84: root.sections[0].rows[0].accessibilityLabel: expected a string, found a number")
+        #expect(first(#""isAccessibilityElement": "no""#)
+            == "scene.json:1:88: root.sections[0].rows[0].isAccessibilityElement: expected true or false, found a string")
+        #expect(first(#""accessibilityTraits": ["buton"]"#).hasPrefix(
+            "scene.json:1:86: root.sections[0].rows[0].accessibilityTraits[0]: unknown accessibility trait \"buton\"; did you mean \"button\"?"))
+        #expect(first(#""accessibilityIdentifier": true"#)
+            == "scene.json:1:89: root.sections[0].rows[0].accessibilityIdentifier: expected a string, found a boolean")
+        // A row is no modal view.
+        #expect(first(#""accessibilityViewIsModal": true"#).contains("root.sections[0].rows[0].accessibilityViewIsModal: unknown"))
+    }
 }

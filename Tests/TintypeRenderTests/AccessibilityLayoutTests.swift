@@ -110,6 +110,58 @@ import TintypeSnapshot
         #expect(e[1].frame.width == 375 && e[1].path == "root.sections[0].rows[0]")
     }
 
+    @Test func aRowsOwnPropertiesOverUIKits() throws {
+        let json = ##"""
+            { "device": "iPhone 8", "root": { "tableView": { "style": "grouped", "sections": [ { "rows": [
+                { "text": "Wi-Fi", "detailText": "Home", "style": "value1", "accessoryType": "disclosureIndicator",
+                  "accessibilityLabel": "Wireless", "accessibilityHint": "Lists the networks", "accessibilityIdentifier": "wifi" },
+                { "text": "Airplane Mode", "accessoryView": { "switch": { "isOn": true } }, "accessibilityTraits": ["adjustable"] },
+                { "text": "Name", "detailText": "Ann", "style": "value1", "isAccessibilityElement": false,
+                  "accessoryView": { "switch": { "isOn": false } } } ] } ] } } }
+            """##
+        let e = try elements(json)
+        #expect(e.map(\.info) == [
+            AccessibilityInfo(label: "Wireless", hint: "Lists the networks", traits: [.button], identifier: "wifi"),
+            AccessibilityInfo(label: "Airplane Mode", value: "1", traits: [.adjustable]),
+            // Not one element: its labels and its switch are read one by one, in the row's order.
+            AccessibilityInfo(label: "Name", traits: [.staticText]),
+            AccessibilityInfo(label: "Ann", traits: [.staticText]),
+            AccessibilityInfo(value: "0", traits: [.button]),
+        ])
+        #expect(e.map(\.path).suffix(3) == ["root.sections[0].rows[2].textLabel", "root.sections[0].rows[2].detailTextLabel",
+                                             "root.sections[0].rows[2].accessoryView"])
+        #expect(e[2].frame.minX > 0 && e[2].frame.width < 375 && e[3].frame.minX > e[2].frame.maxX)
+        // Under right to left the labels are where the mirrored row shows them, read from the right.
+        let rtl = try elements(json.replacingOccurrences(of: #""device": "iPhone 8","#, with: #""device": "iPhone 8", "layoutDirection": "rtl","#))
+        #expect(rtl.map { $0.info.label ?? "-" }.suffix(3) == ["Name", "Ann", "-"])
+        #expect(rtl[2].frame.maxX > rtl[3].frame.maxX && rtl[2].frame.maxX > 300)
+    }
+
+    @Test func aDetailButtonIsAnElementAfterItsRow() throws {
+        let json = ##"""
+            { "device": "iPhone 8", "root": { "tableView": { "style": "grouped", "sections": [ { "rows": [
+                { "text": "Home", "accessoryType": "detailButton" },
+                { "text": "Office", "detailText": "Secured", "style": "subtitle", "accessoryType": "detailDisclosureButton" },
+                { "text": "Other" } ] } ] } } }
+            """##
+        let e = try elements(json)
+        #expect(e.map { $0.info.label ?? "-" } == ["Home", "More Info", "Office, Secured", "More Info", "Other"])
+        #expect(e[1].path == "root.sections[0].rows[0].detailButton" && e[1].info.traits == [.button])
+        #expect(e[2].info.traits == [.button], "a detail disclosure row is a button itself")
+        #expect(e[1].frame.width == 22 && e[1].frame.maxX <= 375 - 15 && abs(e[1].frame.midY - e[0].frame.midY) < 1)
+        // The detail disclosure's button sits before its chevron.
+        #expect(e[3].frame.maxX < 375 - 15 - 8)
+        let rtl = try elements(json.replacingOccurrences(of: #""device": "iPhone 8","#, with: #""device": "iPhone 8", "layoutDirection": "rtl","#))
+        #expect(rtl.map { $0.info.label ?? "-" } == ["Home", "More Info", "Office, Secured", "More Info", "Other"])
+        #expect(rtl[1].frame.minX >= 15 && rtl[1].frame.maxX < 60, "mirrored to the left edge")
+        // Inside a view made one element, nothing of the table is read on its own.
+        let inside = try elements(##"""
+            { "device": "iPhone 8", "root": { "view": { "isAccessibilityElement": true, "accessibilityLabel": "Card", "subviews": [
+                { "tableView": { "frame": [0, 0, 375, 300], "rows": [ { "text": "Home", "accessoryType": "detailButton" } ] } } ] } } }
+            """##)
+        #expect(inside.map { $0.info.label ?? "-" } == ["Card"])
+    }
+
     @Test func anAlertIsModal() throws {
         let json = ##"""
             { "device": "iPhone 8", "root": { "view": { "backgroundColor": "white", "subviews": [

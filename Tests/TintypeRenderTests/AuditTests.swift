@@ -114,6 +114,12 @@ import TintypeSnapshot
         #expect(low.map(\.path) == ["root.sections[0].rows[0]"])
         #expect(low.first?.message == "this cell is 375 × 43.5 pt; a tap target needs 44 × 44 pt")
         #expect(try findings(table("44")).filter { $0.rule == .tapTarget }.isEmpty)
+        // A row's own traits and isAccessibilityElement decide whether it is a target; a detail
+        // button (UIKit's 22-point accessory, an element of its own) is UIKit's design, not a finding.
+        let own = ##"{ "device": "iPhone 8", "root": { "tableView": { "rowHeight": 43.5, "sections": [ { "rows": [ "##
+            + ##"{ "text": "Wi-Fi", "accessoryType": "disclosureIndicator", "isAccessibilityElement": false }, "##
+            + ##"{ "text": "Plain", "accessibilityTraits": ["button"] }, { "text": "Info", "accessoryType": "detailButton" } ] } ] } } }"##
+        #expect(try findings(own).filter { $0.rule == .tapTarget || $0.rule == .offscreen }.map(\.path) == ["root.sections[0].rows[1]"])
 
         // A button of the content under the bar's "Edit" overlaps it; the item's own title is its own.
         let nav = ##"{ "device": "iPhone 8", "root": { "navigationController": { "stack": [ { "title": "Inbox", "rightItems": ["Edit"], "##

@@ -204,6 +204,16 @@ struct TableCellDrawing {
     func items(_ cell: TableLayout.Cell, row: TableRow, next: TableRow?, path: String) throws(RenderError) -> [DisplayItem] {
         let sep = component.separator
         let cellRect = component.absolute(cell.frame)
+        /// A rect of the cell laid out left to right where the screen shows it (mirrored under right to left).
+        func onScreen(_ r: Rect) -> Rect {
+            isRTL ? Rect(x: 2 * cellRect.midX - r.maxX, y: r.minY, width: r.width, height: r.height) : r
+        }
+        /// The detail button is an element of its own, as UIKit's accessory button is: "More Info",
+        /// read after the cell (it lies in the cell's row of elements, after its leading edge).
+        func detailButton(_ r: Rect) {
+            component.env.accessible(path + ".detailButton", frame: onScreen(r), AccessibilityInfo(label: "More Info", traits: [.button]),
+                                     clip: component.frame)
+        }
         let insetGrouped = table.style == .insetGrouped
         var corners: Corners = []
         if insetGrouped && cell.isFirst { corners.formUnion([.topLeft, .topRight]) }
@@ -285,11 +295,14 @@ struct TableCellDrawing {
             case .checkmark:
                 placeGlyph(TableGlyphs.checkmark, color: env.tint, gap: Self.accessoryGap)
             case .detailButton:
-                placeGlyph(TableGlyphs.info, color: env.tint, gap: Self.accessoryGap)
+                let i = TableGlyphs.info
+                detailButton(Rect(x: right - i.size.width, y: centerY - i.size.height / 2, width: i.size.width, height: i.size.height))
+                placeGlyph(i, color: env.tint, gap: Self.accessoryGap)
             case .detailDisclosureButton:
                 let c = TableGlyphs.chevron, i = TableGlyphs.info
                 let cx = right - c.size.width
                 let ix = cx - 12 - i.size.width
+                detailButton(Rect(x: ix, y: centerY - i.size.height / 2, width: i.size.width, height: i.size.height))
                 accessory += c.items(at: Point(x: cx, y: centerY - c.size.height / 2).pixelSnapped(env.scale), color: .systemLightGray)
                 accessory += unmirrored(i.items(at: Point(x: ix, y: centerY - i.size.height / 2).pixelSnapped(env.scale), color: env.tint), width: i.size.width, x: ix)
                 right = ix - Self.accessoryGap
@@ -308,7 +321,17 @@ struct TableCellDrawing {
                                             templateColor: template ? env.tint : nil, capInsets: nil, resizingMode: .stretch, origin: path)))
             textLeft = r.maxX + component.baseMargin
         }
-        content += labels(row, left: left, textLeft: textLeft, right: right, centerY: centerY)
+        let texts = labels(row, left: left, textLeft: textLeft, right: right, centerY: centerY)
+        content += texts
+        if row.accessibility.isElement == false {
+            // A row that is not one element: VoiceOver reads its labels (and the views in its
+            // content and accessory, which record themselves) one by one.
+            for case .text(let t) in texts {
+                let name = t.text == row.text ? "textLabel" : "detailTextLabel"
+                env.accessible(path + "." + name, frame: onScreen(t.frame), AccessibilityInfo(label: t.text, traits: [.staticText]),
+                               clip: component.frame)
+            }
+        }
         if let v = row.contentView {
             let r = Rect(x: contentViewMinX, y: shifted.minY, width: max(0, contentViewMaxX - contentViewMinX), height: contentHeight)
             content += try custom(v, in: r, cell: cellRect, path: path + ".contentView")

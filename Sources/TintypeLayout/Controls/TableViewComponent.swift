@@ -241,9 +241,12 @@ struct TableDrawing {
                 }
                 env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: r, clip: shownClip))
                 var cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
-                // A cell is one element: its texts, its content's and its accessory's, read together.
-                env.accessible(env.path + ".sections[\(s)].rows[\(cell.row)]", frame: r, row.accessibilityInfo, clip: frame)
-                cellEnv.accessibilityHidden = true
+                // A cell is one element: its texts, its content's and its accessory's, read together;
+                // unless the row says it is not one, when they are read one by one (TableCellDrawing).
+                if row.accessibility.isElement != false {
+                    env.accessible(env.path + ".sections[\(s)].rows[\(cell.row)]", frame: r, row.accessibilityInfo, clip: frame)
+                    cellEnv.accessibilityHidden = true
+                }
                 out += try TableCellDrawing(component: self, env: cellEnv)
                     .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")
             }

@@ -187,6 +187,10 @@ public struct TableRow: Sendable, Equatable {
     public var textLines: Int { numberOfLines ?? (style == .value2 ? 1 : 0) }
     /// This row's separator inset; nil means the table's.
     public var separatorInset: EdgeInsets?
+    /// The cell's own accessibility properties over UIKit's for a cell (`accessibilityInfo`);
+    /// `isElement` false reads its labels, content and accessory views one by one instead.
+    /// A row has no `viewIsModal`.
+    public var accessibility = Accessibility()
     private var views: [Slot: View]
 
     enum Slot: Sendable, Hashable { case accessory, selectedBackground, content }

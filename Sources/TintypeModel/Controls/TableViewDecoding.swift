@@ -226,6 +226,7 @@ extension TableRow {
         if let n = r.integer("numberOfLines", in: 0...10_000) { row.numberOfLines = n }
         if let n = r.integer("detailNumberOfLines", in: 0...10_000) { row.detailNumberOfLines = n }
         row.separatorInset = r.insets("separatorInset")
+        row.accessibility = Accessibility.decode(r, modal: false)
         return row.withLabelAppearance(given: ["textColor", "detailTextColor", "font", "detailFont"].filter(r.gives), at: n, path: path, context: context)
     }
 }

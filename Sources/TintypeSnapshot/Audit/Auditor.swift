@@ -237,6 +237,11 @@ struct VariantAudit {
             guard views[e.path] == nil, !e.path.contains("#"), !tappable.isDisjoint(with: e.info.traits) else { return nil }
             let kind: String, system: Bool
             if e.path.hasSuffix(".backButton") { (kind, system) = ("back button", true) }
+            // A row's detail button: UIKit's own accessory, which scrolls with its cell.
+            else if e.path.hasSuffix(".detailButton") {
+                return ViewRecord(path: e.path, kind: "detail button", id: nil, frame: e.frame, clip: nil, isInteractive: true, scrolls: true,
+                                  hasSystemSize: true)
+            }
             else if e.path.contains("Items[") { (kind, system) = ("bar button item", true) }
             else if e.path.contains(".tabBar.tabs[") { (kind, system) = ("tab bar item", true) }
             else if e.path.contains(".actions[") { (kind, system) = ("action", false) }

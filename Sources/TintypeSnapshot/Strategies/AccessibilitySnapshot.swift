@@ -60,12 +60,13 @@ public enum AccessibilitySnapshot {
                                numberOfLines: 1, lineBreakMode: .byClipping, lineSpacing: 0))]
     }
 
-    /// The lines of one legend entry: the label (semibold), then the traits, value and hint.
+    /// The lines of one legend entry: the label (semibold), then the traits, value, hint and identifier.
     static func lines(_ info: AccessibilityInfo) -> [(text: String, bold: Bool)] {
         var out: [(String, Bool)] = [(info.label.flatMap { $0.isEmpty ? nil : $0 } ?? "(no label)", true)]
         if !info.traits.isEmpty { out.append(("Traits: " + info.traits.map(\.rawValue).joined(separator: ", "), false)) }
         if let v = info.value, !v.isEmpty { out.append(("Value: " + v, false)) }
         if let h = info.hint, !h.isEmpty { out.append(("Hint: " + h, false)) }
+        if let i = info.identifier, !i.isEmpty { out.append(("Identifier: " + i, false)) }
         return out
     }
 
