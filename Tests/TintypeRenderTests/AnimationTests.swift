@@ -130,6 +130,31 @@ import TintypeModel
         #expect(try offsets("push", 0.35) == [-112.5, 0])
     }
 
+    @Test func theTitlesMoveWhileTheBarsCrossFade() throws {
+        // Push "B" over "A" half way (p = 0.5): the old title "A" half way from the center to the back
+        // button's title at 1 − p, the back title "A" half way from the old title's place at p, the new
+        // title "B" half of half a screen right of its place at p.
+        func titles(_ t: Double) throws -> [(text: String, regular: Bool, x: Double, alpha: Double)] {
+            let list = try sharedRenderer.displayList(for: try scene(push.replacingOccurrences(of: "TIME", with: "\(t)").replacingOccurrences(of: "KIND", with: "push")))
+            return list.items.compactMap {
+                guard case .group(let g) = $0, g.items.count == 1, case .text(let x) = g.items[0] else { return nil }
+                return (x.text, x.font.weight == .regular, x.frame.minX, g.alpha)
+            }
+        }
+        let end = try sharedRenderer.displayList(for: try scene(push.replacingOccurrences(of: "TIME", with: "1").replacingOccurrences(of: "KIND", with: "push")))
+        let start = try sharedRenderer.displayList(for: try scene(push.replacingOccurrences(of: "TIME", with: "0").replacingOccurrences(of: "KIND", with: "push")))
+        let backX = try #require(texts(end).first { $0.text == "A" && $0.font.weight == .regular }?.frame.minX)
+        let newX = try #require(texts(end).first { $0.text == "B" }?.frame.minX)
+        let oldX = try #require(texts(start).first { $0.text == "A" }?.frame.minX)
+        let half = try titles(0.175)
+        #expect(half.count == 3, "\(half)")
+        let old = try #require(half.first { $0.text == "A" && !$0.regular }), back = try #require(half.first { $0.text == "A" && $0.regular })
+        let new = try #require(half.first { $0.text == "B" })
+        #expect(abs(old.x - (oldX + (backX - oldX) * 0.5)) < 1e-9 && abs(old.alpha - 0.5) < 1e-9)
+        #expect(abs(back.x - (oldX + (backX - oldX) * 0.5)) < 1e-9 && abs(back.alpha - 0.5) < 1e-9)
+        #expect(abs(new.x - (newX + 375 * 0.5 * 0.5)) < 1e-9 && abs(new.alpha - 0.5) < 1e-9)
+    }
+
     @Test func aPopSlidesTheTopScreenOut() throws {
         let o = try offsets("pop", 0.175)
         #expect(o.count == 2 && abs(o[0] - -56.25) < 1e-6 && abs(o[1] - 187.5) < 1e-6, "\(o)")

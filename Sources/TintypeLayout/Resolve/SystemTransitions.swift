@@ -53,10 +53,56 @@ extension Resolver {
             out.append(.group(moved(overItems, by: sign * dx)))
         }
         if bar.height > 0 {
-            if s < 1 { out.append(.group(Group(items: underItems, alpha: 1 - s, clip: .rect(bar)))) }
-            if s > 0 { out.append(.group(Group(items: overItems, alpha: s, clip: .rect(bar)))) }
+            // The titles move (docs/motion.md): the old title slides to the back button's place as it
+            // fades, the back button's title comes from the old title's place, and the new title comes
+            // in from half a screen toward the trailing side; the rest of the bars cross-fade.
+            var under = underItems, over = overItems
+            let oldTitle = lower.stack.last?.displayTitle, newTitle = nav.stack.last?.displayTitle
+            let backTitles = [nav.backButtonTitle, "Back"].compactMap { $0 }
+            let oldText = oldTitle.flatMap { t in Self.takeText(&under, in: bar) { $0.text == t && $0.font.weight != .regular } }
+            let newText = newTitle.flatMap { t in Self.takeText(&over, in: bar) { $0.text == t && $0.font.weight != .regular } }
+            let backText = Self.takeText(&over, in: bar) {
+                backTitles.contains($0.text) && $0.font.weight == .regular && (sign > 0 ? $0.frame.midX < bar.midX : $0.frame.midX > bar.midX)
+            }
+            if s < 1 { out.append(.group(Group(items: under, alpha: 1 - s, clip: .rect(bar)))) }
+            if s > 0 { out.append(.group(Group(items: over, alpha: s, clip: .rect(bar)))) }
+            func moved(_ t: TextItem, toX x: Double, alpha: Double) {
+                guard alpha > 0 else { return }
+                var m = t
+                m.frame.origin.x = x
+                out.append(.group(Group(items: [.text(m)], alpha: alpha, clip: .rect(bar))))
+            }
+            if let old = oldText {
+                let to = backText?.frame.minX ?? old.frame.minX - sign * w * SystemAnimation.titleTravel
+                moved(old, toX: old.frame.minX + (to - old.frame.minX) * s, alpha: 1 - s)
+            }
+            if let back = backText {
+                let from = oldText?.frame.minX ?? back.frame.minX + sign * w * SystemAnimation.titleTravel
+                moved(back, toX: from + (back.frame.minX - from) * s, alpha: s)
+            }
+            if let new = newText { moved(new, toX: new.frame.minX + sign * w * SystemAnimation.titleTravel * (1 - s), alpha: s) }
         }
         return out
+    }
+
+    /// Takes out of `items` (opening groups that are not transformed) the first text drawn in `rect`
+    /// that `match` accepts.
+    static func takeText(_ items: inout [DisplayItem], in rect: Rect, where match: (TextItem) -> Bool) -> TextItem? {
+        for i in items.indices {
+            switch items[i] {
+            case .text(let t) where t.frame.midY >= rect.minY && t.frame.midY <= rect.maxY && match(t):
+                items.remove(at: i)
+                return t
+            case .group(var g) where g.transform == nil && g.projection == nil:
+                if let t = takeText(&g.items, in: rect, where: match) {
+                    items[i] = .group(g)
+                    return t
+                }
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// An alert appearing, at `p`: the dimming fades in, and the alert fades in as it shrinks from

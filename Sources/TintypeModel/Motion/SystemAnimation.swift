@@ -69,6 +69,9 @@ public struct SystemAnimation: Sendable, Equatable {
     public static let parallax = 0.3
     /// The dimming over the covered view controller when fully covered (black at this alpha).
     public static let coveredDimming = 0.1
+    /// How far a navigation bar's title travels while a push or pop moves it, as a share of the
+    /// screen's width (an estimate): the new title comes in from this far toward the trailing side.
+    public static let titleTravel = 0.5
     /// The scale an alert starts from.
     public static let alertStartScale = 1.2
     /// A modal sheet's coming or going, in seconds (an estimate of UIKit's coverVertical).
