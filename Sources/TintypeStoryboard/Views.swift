@@ -476,7 +476,8 @@ extension Importer {
             if let id = n["id"], !prototypes.isEmpty {
                 o.set("id", id)
                 let names = used.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                warn(n, StoryboardScenes.prototypeCellsKind, (cells.count == 1 ? "the table shows its prototype cell once" : "the table shows each of its \(cells.count) prototype cells once")
+                let shows = cells.count == 1 ? "the table shows its prototype cell once" : "the table shows each of its \(cells.count) prototype cells once"
+                warn(n, StoryboardScenes.prototypeCellsKind, shows
                      + ", as Interface Builder does; its rows come from code: give them in the scene file as "
                      + "\"tableData\": [{\"id\": \"\(id)\", \"rows\": [{\"prototype\": …}]}] (prototypes: \(names))")
             }
