@@ -136,6 +136,7 @@ extension Scene {
     /// calls it last, once every value has passed.
     mutating func markLimitsChecked() {
         for key in localizations.keys { localizations[key]?.markLimitsChecked() }
+        for key in sizeClassCopies.keys { sizeClassCopies[key]?.markLimitsChecked() }
         limitsMark.checked = true
     }
 }

@@ -40,6 +40,9 @@ public struct Scene: Sendable, Equatable {
     /// A scene file's texts are translated as it is decoded, so a locale variant renders the copy
     /// decoded in its locale, with the variant's other traits. Empty for a scene made in Swift.
     public var localizations: [String: Scene] = [:] { didSet { limitsMark.checked = false } }
+    /// A scene from a storyboard with size-class variations, decoded again for each other set of
+    /// size classes its variants' devices and orientations have: a variant takes the copy of its own.
+    public var sizeClassCopies: [SizeClasses: Scene] = [:] { didSet { limitsMark.checked = false } }
     /// The root view; its frame defaults to the whole screen.
     public var root: View { didSet { limitsMark.checked = false } }
     /// The folder image paths are relative to (the scene file's folder); nil means the current directory.

@@ -393,8 +393,13 @@ extension Scene {
     /// This scene with `traits` applied and nothing left to vary: no matrix, no other locale's copy.
     private func made(_ traits: TraitSet) -> Scene {
         var base = self
+        // A storyboard's scene as its size-class variations are for this variant's device and orientation.
+        let classes = SizeClasses(device: traits.device ?? device, orientation: traits.orientation ?? orientation)
+        let baseMark = sizeClassCopies[classes]?.limitsMark ?? limitsMark
+        if let copy = sizeClassCopies[classes] { base = copy }
         base.variants = Variants()
-        base.limitsMark = limitsMark
+        base.sizeClassCopies = [:]
+        base.limitsMark = baseMark
         var scene = traits.applied(to: base)
         let mark = scene.limitsMark
         scene.localizations = [:]

@@ -98,7 +98,11 @@ struct Importer {
         if !errors.isEmpty { throw StoryboardError(issues: errors) }
         let folder = strings.isEmpty ? nil
             : StoryboardImport.StringsFolder(name: stringsFolder, files: strings.files().map { .init(path: $0.path, text: $0.text) })
-        return StoryboardImport(scenes: scenes, warnings: warnings, strings: folder)
+        var result = StoryboardImport(scenes: scenes, warnings: warnings, strings: folder)
+        if firstDescendant(root, where: { $0.name == "variation" && $0["key"] != "default" }) != nil {
+            result.sizeClasses = SizeClasses(horizontal: traits.horizontal, vertical: traits.vertical, idiom: traits.idiom)
+        }
+        return result
     }
 
     func fatal(_ node: XMLNode, _ message: String, attribute: String? = nil) -> StoryboardError {
@@ -137,15 +141,11 @@ struct Importer {
         else if let metrics = firstDescendant(root, where: { $0.name == "simulatedScreenMetrics" && $0["key"] == "destination" }),
                 let type = metrics["type"] { name = Self.devices[type] }
         device = name.flatMap(Device.named) ?? .iPhone8
-        let landscape = options.device == nil && root.child("device")?["orientation"] == "landscape"
-        if device.isPad {
-            traits = Traits(horizontal: "regular", vertical: "regular", idiom: "pad")
-        } else {
-            // A phone is compact in width, but for the widest ones in landscape; compact in height in landscape.
-            let wide = device.size.height >= 736
-            traits = Traits(horizontal: landscape && wide ? "regular" : "compact", vertical: landscape ? "compact" : "regular", idiom: "phone")
-        }
-        if landscape { landscapeScenes = true }
+        let landscape = options.landscape ?? (options.device == nil && root.child("device")?["orientation"] == "landscape")
+        let classes = SizeClasses(device: device, orientation: landscape ? .landscape : .portrait)
+        traits = Traits(horizontal: classes.horizontal, vertical: classes.vertical, idiom: classes.idiom)
+        // A landscape storyboard makes landscape scenes; a landscape variant (options.landscape) has its own orientation.
+        if landscape && options.landscape == nil { landscapeScenes = true }
     }
     var landscapeScenes = false
 

@@ -26,7 +26,7 @@ extension StoryboardImporter {
         let result: StoryboardImport
         do {
             let device = request.device.flatMap { Device.named($0) == nil ? nil : $0 }
-            result = try importFile(request.path, options: Options(device: device, imageDirectory: folder))
+            result = try importFile(request.path, options: Options(device: device, imageDirectory: folder, landscape: request.landscape ? true : nil))
         } catch {
             throw SceneError(issues: error.issues.map { issue($0, shown: request.shown) })
         }
@@ -54,12 +54,16 @@ extension StoryboardImporter {
         // A warning about an object that another scene holds, and this one does not, is that scene's.
         let others = result.scenes.filter { $0.id != chosen.id }
         let warnings = result.warnings.filter { w in
+            // A scene file's variants each take their own size classes: the note that one set was chosen is the import's.
+            if w.kind == "variation" { return false }
             guard let id = w.id else { return true }
             let quotedId = "\"\(id)\""
             return chosen.json.contains(quotedId) || !others.contains { $0.json.contains(quotedId) }
         }
-        return StoryboardScenes.Imported(json: chosen.json, name: chosen.name, warnings: warnings.map { issue($0, shown: request.shown) },
-                                         strings: strings)
+        var imported = StoryboardScenes.Imported(json: chosen.json, name: chosen.name, warnings: warnings.map { issue($0, shown: request.shown) },
+                                                 strings: strings)
+        imported.sizeClasses = result.sizeClasses
+        return imported
     }
 
     /// An importer's issue as the decoder reports one: the storyboard as the scene file names it, its line:column, the id.

@@ -23,6 +23,9 @@ public struct StoryboardImport: Sendable {
         public var json: String
     }
     public var scenes: [Scene]
+    /// The size classes the file's variations were resolved for; nil when it has no variation
+    /// other than the default one.
+    public var sizeClasses: SizeClasses?
     /// What was drawn otherwise than Interface Builder describes it, in the order met.
     public var warnings: [StoryboardIssue]
 
@@ -56,7 +59,11 @@ public enum StoryboardImporter {
         /// The folder the scene files will be in: image paths are written relative to it. Nil
         /// writes them relative to the storyboard's folder.
         public var imageDirectory: String?
-        public init(device: String? = nil, imageDirectory: String? = nil) { self.device = device; self.imageDirectory = imageDirectory }
+        /// Resolve size-class variations for the device in landscape (else the file's orientation, or portrait).
+        public var landscape: Bool?
+        public init(device: String? = nil, imageDirectory: String? = nil, landscape: Bool? = nil) {
+            self.device = device; self.imageDirectory = imageDirectory; self.landscape = landscape
+        }
     }
 
     /// Largest file read, in bytes (the largest storyboard of a large app is a few megabytes).

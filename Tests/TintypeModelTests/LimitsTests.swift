@@ -126,7 +126,7 @@ import Testing
         let labels = Mirror(reflecting: Scene(root: View())).children.compactMap(\.label)
         #expect(labels == ["device", "orientation", "scale", "tintColor", "tintAdjustmentMode", "backgroundColor",
                            "statusBar", "systemVersion", "contentSizeCategory", "layoutDirection", "locale", "strings",
-                           "pseudoLanguage", "localizations", "root", "baseDirectory", "includedFiles", "imageFiles", "appearanceImages", "presented", "largeContentViewer",
+                           "pseudoLanguage", "localizations", "sizeClassCopies", "root", "baseDirectory", "includedFiles", "imageFiles", "appearanceImages", "presented", "largeContentViewer",
                            "warnings", "touches", "canvas", "drawsSystemOverlays", "accessibilitySnapshot", "marketing", "variants", "time", "animations", "systemAnimation", "gestures", "audit", "source",
                            "limitsMark"],
                 "a new stored property of Scene needs `didSet { limitsMark.checked = false }`; then add it here")

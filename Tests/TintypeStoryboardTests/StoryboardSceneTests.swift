@@ -36,6 +36,32 @@ struct StoryboardSceneTests {
         #expect(try scene.expandVariants().count == 2)
     }
 
+    /// Size-class variations are chosen per variant from its device and orientation: regular width on
+    /// an iPad, and on a Plus in landscape; compact on other phones (an iPhone X in landscape too).
+    @Test func eachVariantTakesTheSizeClassesOfItsDeviceAndOrientation() throws {
+        let scene = try decode(#"""
+            {"storyboard": "App/Base.lproj/Main.storyboard", "scene": "TrailDetail", "locale": "de",
+             "variants": {"devices": ["iPhone 8", "iPad", "iPhone 8 Plus", "iPhone X"], "orientations": ["portrait", "landscape"]}}
+            """#)
+        var fonts: [String: Font] = [:]
+        var texts: Set<String> = []
+        for v in try scene.expandVariants() {
+            let label = try #require(StoryboardImportTests().find("lbl-det-001", in: v.scene.root))
+            guard case .label(let l) = label.kind else { Issue.record("not a label"); return }
+            fonts[v.scene.device.name + " " + v.scene.orientation.rawValue] = l.font
+            texts.insert(l.text ?? "")
+        }
+        // widthClass=regular makes the title title1.
+        #expect(fonts == [
+            "iPhone 8 portrait": .style(.headline), "iPhone 8 landscape": .style(.headline),
+            "iPad portrait": .style(.title1), "iPad landscape": .style(.title1),
+            "iPhone 8 Plus portrait": .style(.headline), "iPhone 8 Plus landscape": .style(.title1),
+            "iPhone X portrait": .style(.headline), "iPhone X landscape": .style(.headline)])
+        // Each copy is in the scene's language.
+        #expect(texts == ["Granitrunde"])
+        #expect(SizeClasses(device: try #require(Device.named("iPhone XR")), orientation: .landscape).horizontal == "regular")
+    }
+
     @Test func mistakesNameTheFileAndTheScene() {
         #expect(messages(#"{"storyboard": "App/Base.lproj/Main.storyboard", "scene": "Setings"}"#).first?.hasSuffix(
             "has no scene \"Setings\" (its scenes: TrailList, TrailDetail, Settings); did you mean \"Settings\"?") == true)

@@ -77,7 +77,8 @@ public enum SceneDecoder {
 
     /// Decodes, recording every object read and what each read accepts (see `SceneSchema`).
     static func decode(_ bytes: [UInt8], file: String, baseDirectory: String?, locales: [String] = [], root: String? = nil,
-                       recorder: KeyRecorder?, parsed: Result<JSONNode, JSONSyntaxError>? = nil) throws(SceneError) -> Scene {
+                       recorder: KeyRecorder?, parsed: Result<JSONNode, JSONSyntaxError>? = nil,
+                       storyboardFor override: (device: Device, orientation: Orientation)? = nil) throws(SceneError) -> Scene {
         guard bytes.count <= SceneLimits.maxFileSize else {
             throw SceneError(file: file, message: "the file is \(bytes.count) bytes, more than the limit of \(SceneLimits.maxFileSize)")
         }
@@ -94,8 +95,9 @@ public enum SceneDecoder {
         root = try SceneIncludes.resolve(root, file: file, directory: directory, project: project, included: &included)
         var imported: [SceneIssue] = []
         var storyboardStrings: (name: String, catalog: StringCatalog)?
+        var sizeClasses: SizeClasses?
         root = try StoryboardScenes.resolve(root, file: file, directory: directory, project: project, included: &included, warnings: &imported,
-                                            strings: &storyboardStrings)
+                                            strings: &storyboardStrings, for: override, sizeClasses: &sizeClasses)
         let context = DecodeContext(file: file, baseDirectory: baseDirectory, project: project)
         for w in imported { context.warn(w) }
         context.storyboardStrings = storyboardStrings
@@ -120,6 +122,19 @@ public enum SceneDecoder {
         }
         scene.includedFiles = included.map(\.absolute)
         scene.imageFiles = context.imageFiles
+        // A storyboard's size-class variations, for each variant whose device and orientation have other size classes.
+        if override == nil, let own = sizeClasses, let plans = try? scene.planVariants(overriding: TraitSet()) {
+            for plan in plans {
+                let device = plan.traits.device ?? scene.device, orientation = plan.traits.orientation ?? scene.orientation
+                let classes = SizeClasses(device: device, orientation: orientation)
+                guard classes != own, scene.sizeClassCopies[classes] == nil else { continue }
+                var copy = try decode(bytes, file: file, baseDirectory: baseDirectory, locales: locales, root: projectRoot, recorder: nil,
+                                      storyboardFor: (device, orientation))
+                copy.variants = Variants()
+                copy.warnings = []
+                scene.sizeClassCopies[classes] = copy
+            }
+        }
         scene.markLimitsChecked()
         return scene
     }

@@ -22,6 +22,8 @@ public enum StoryboardScenes {
         public var scene: String?
         /// The scene file's `"device"`, which size-class variations are resolved for.
         public var device: String?
+        /// Resolve the size-class variations for a landscape screen (a variant's orientation).
+        public var landscape = false
     }
 
     public struct Imported: Sendable {
@@ -33,6 +35,8 @@ public enum StoryboardScenes {
         public var warnings: [SceneIssue]
         /// The storyboard's translations, and the `"strings"` value the scene names them by.
         public var strings: (name: String, catalog: StringCatalog)?
+        /// The size classes the variations were resolved for; nil when the storyboard has none that vary.
+        public var sizeClasses: SizeClasses?
         public init(json: String, name: String, warnings: [SceneIssue], strings: (name: String, catalog: StringCatalog)? = nil) {
             self.json = json; self.name = name; self.warnings = warnings; self.strings = strings
         }
@@ -53,7 +57,8 @@ public enum StoryboardScenes {
     /// names none. The imported scene is recorded like an included file, its paths starting from the
     /// storyboard's folder.
     static func resolve(_ root: JSONNode, file: String, directory: String, project: SceneProject, included: inout [SceneIncludes.Included],
-                        warnings: inout [SceneIssue], strings: inout (name: String, catalog: StringCatalog)?) throws(SceneError) -> JSONNode {
+                        warnings: inout [SceneIssue], strings: inout (name: String, catalog: StringCatalog)?,
+                        for override: (device: Device, orientation: Orientation)? = nil, sizeClasses: inout SizeClasses?) throws(SceneError) -> JSONNode {
         guard case .object(let members) = root.value, let member = members.first(where: { $0.key == "storyboard" }) else { return root }
         guard case .string(let name) = member.value.value, !name.isEmpty else {
             throw SceneError(file: file, path: "storyboard", position: member.value.position,
@@ -87,7 +92,8 @@ public enum StoryboardScenes {
         }
         let imported: Imported
         do {
-            imported = try importer(Request(path: absolute, shown: shown, scene: sceneName, device: device))
+            imported = try importer(Request(path: absolute, shown: shown, scene: sceneName, device: override?.device.name ?? device,
+                                            landscape: override?.orientation == .landscape))
         } catch {
             // Where the scene file names the storyboard, unless the storyboard's own place is known.
             throw SceneError(issues: error.issues.map { i in
@@ -108,6 +114,7 @@ public enum StoryboardScenes {
         included.append(SceneIncludes.Included(shown: label, absolute: absolute, folder: folder))
         warnings += imported.warnings
         strings = imported.strings
+        sizeClasses = imported.sizeClasses
         return JSONNode(value: .object(SceneIncludes.merge(importedMembers, members)), position: root.position)
     }
 }
