@@ -321,6 +321,7 @@ extension Importer {
             o.set("semanticContentAttribute", s)
         }
         runtimeAttributes(n, into: &o)
+        accessibility(n, into: &o)
     }
 
     /// User-defined runtime attributes Tintype understands (the layer's corner radius, border and
@@ -516,6 +517,7 @@ extension Importer {
         if let a = cell["accessoryType"], let v = accessories[a] { row.set("accessoryType", v) }
         if let bg = color(cell, "backgroundColor"), !isWhite(cell, "backgroundColor") { row.set("backgroundColor", bg) }
         if let h = rect(cell, "frame")?.height, h > 0, h != 44, abs(h - 44) > 0.5 { row.set("height", h) }
+        accessibility(cell, into: &row)
         if let v = cell.children.first(where: { $0["key"] == "accessoryView" }), let json = view(v, ViewContext(placement: .own)) {
             row.set("accessoryView", json)
         }

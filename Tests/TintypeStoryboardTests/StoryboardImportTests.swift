@@ -257,6 +257,53 @@ struct StoryboardImportTests {
         ])
     }
 
+    @Test func interfaceBuildersAccessibilitySettingsAreTheScenes() throws {
+        let text = Self.header + """
+
+            <scenes><scene sceneID="s1"><objects>
+              <viewController storyboardIdentifier="Card" id="vc" sceneMemberID="viewController">
+                <view key="view" contentMode="scaleToFill" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/>
+                  <subviews>
+                    <label text="9:41" id="lbl"><rect key="frame" x="16" y="100" width="100" height="21"/>
+                      <accessibility key="accessibilityConfiguration" label="Nine forty-one" hint="The time now" identifier="clock">
+                        <accessibilityTraits key="traits" staticText="YES" header="YES" sparkle="YES"/>
+                        <bool key="isElement" value="YES"/>
+                      </accessibility>
+                    </label>
+                    <view id="box"><rect key="frame" x="16" y="200" width="100" height="21"/>
+                      <accessibility key="accessibilityConfiguration"><accessibilityTraits key="traits" none="YES"/><bool key="isElement" value="NO"/></accessibility>
+                    </view>
+                    <tableView dataMode="static" style="grouped" id="tv"><rect key="frame" x="0" y="300" width="375" height="300"/>
+                      <sections><tableViewSection id="sec"><cells>
+                        <tableViewCell style="IBUITableViewCellStyleDefault" textLabel="tl" id="cell"><rect key="frame" x="0" y="0" width="375" height="44"/>
+                          <tableViewCellContentView key="contentView" id="cv"><rect key="frame" x="0" y="0" width="375" height="44"/>
+                            <subviews><label text="Wi-Fi" id="tl"><rect key="frame" x="15" y="0" width="300" height="44"/></label></subviews>
+                          </tableViewCellContentView>
+                          <accessibility key="accessibilityConfiguration" label="Wireless" identifier="wifiRow"/>
+                        </tableViewCell>
+                      </cells></tableViewSection></sections>
+                    </tableView>
+                  </subviews>
+                </view>
+              </viewController>
+            </objects></scene></scenes></document>
+            """
+        let (result, errors) = importText(text)
+        #expect(errors.isEmpty, "\(errors)")
+        let imported = try #require(result?.scenes.first)
+        let scene = try SceneDecoder.decode(imported.json, file: "Card.json")
+        guard case .controller(.content(let vc)) = scene.root.kind, vc.view.subviews.count == 3 else { Issue.record("\(imported.json)"); return }
+        let views = vc.view.subviews
+        #expect(views[0].accessibility == Accessibility(isElement: true, label: "Nine forty-one", hint: "The time now", traits: [.header, .staticText],
+                                                     identifier: "clock"))
+        #expect(views[1].accessibility == Accessibility(isElement: false, traits: []))
+        guard case .tableView(let t) = views[2].kind else { Issue.record("not a table: \(imported.json)"); return }
+        #expect(t.sections[0].rows[0].accessibility == Accessibility(label: "Wireless", identifier: "wifiRow"))
+        // A trait Tintype does not know is left out, and said where.
+        let warnings = result?.warnings.map(\.description) ?? []
+        #expect(warnings.contains { $0.contains("lbl") && $0.contains("the accessibility trait \"sparkle\" is not one Tintype knows") }, "\(warnings)")
+    }
+
     @Test func aCycleOfRelationshipSeguesIsAnError() {
         let text = Self.header + """
 
