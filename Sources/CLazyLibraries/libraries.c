@@ -17,8 +17,8 @@ enum { PANGOCAIRO, PANGOFT2, PANGO, GOBJECT, GLIB, FONTCONFIG, CAIRO, LIBRARIES 
 /// The libraries by soname (what linking them would have recorded), with their Debian packages,
 /// in the order the linked binary listed them.
 static const struct { const char *soname, *package; } tt_libraries[LIBRARIES] = {
-    [PANGOCAIRO] = { "libpangocairo-1.0.so.0", "libpango-1.0-0" },
-    [PANGOFT2] = { "libpangoft2-1.0.so.0", "libpango-1.0-0" },
+    [PANGOCAIRO] = { "libpangocairo-1.0.so.0", "libpangocairo-1.0-0" },
+    [PANGOFT2] = { "libpangoft2-1.0.so.0", "libpangoft2-1.0-0" },
     [PANGO] = { "libpango-1.0.so.0", "libpango-1.0-0" },
     [GOBJECT] = { "libgobject-2.0.so.0", "libglib2.0-0" },
     [GLIB] = { "libglib-2.0.so.0", "libglib2.0-0" },
