@@ -236,13 +236,19 @@ struct RenderCommand: Command {
         return String(png.dropLast(4)) + ext
     }
 
+    /// Whether -o names a folder: several scenes, a storyboard (each of its scenes), or a path
+    /// ending in / or naming an existing folder.
+    func writesIntoFolder(_ output: String) -> Bool {
+        scenes.count > 1 || isDirectoryPath(output) || scenes.contains(where: StoryboardFiles.isStoryboard)
+    }
+
     /// Where the file for `scene` goes; nil means standard output.
     func destination(for scene: String) -> String? {
         let stem = scene == "-" ? "scene" : URL(fileURLWithPath: scene).deletingPathExtension().lastPathComponent
         let ext = "." + outputFormat.rawValue
         guard let output else { return stem + ext }
         if output == "-" { return nil }
-        if scenes.count > 1 || isDirectoryPath(output) || scenes.contains(where: StoryboardFiles.isStoryboard) {
+        if writesIntoFolder(output) {
             return (output.hasSuffix("/") ? output : output + "/") + stem + ext
         }
         return output
@@ -330,7 +336,7 @@ struct RenderCommand: Command {
         }
         // The folder written into is created if missing, for -o DIR/ and for -o DIR/NAME.png alike.
         if let output, output != "-" {
-            let folder = scenes.count > 1 || isDirectoryPath(output) ? output : (output as NSString).deletingLastPathComponent
+            let folder = writesIntoFolder(output) ? output : (output as NSString).deletingLastPathComponent
             if !folder.isEmpty {
                 do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                     Tool.printError("cannot create the folder \(folder): \(error.localizedDescription)", usage: nil, hint: nil)

@@ -54,6 +54,10 @@ import Testing
         // The import's warnings, once each, with the storyboard's line and column.
         let map = "Warning: \(Self.storyboard):161:29: map-det-001: MKMapView is not a class Tintype draws"
         #expect(r.stderr.components(separatedBy: map).count == 2, "\(r.stderr)")
+        // A folder named without its slash is created too, as --help says.
+        let bare = try cli.run(["render", Self.storyboard, "--scene", "Settings", "-o", "bare"], in: dir)
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(bare.out == "Wrote bare/Main.Settings.png\n")
         let one = try cli.run(["render", Self.storyboard, "--scene", "Settings", "--locale", "de", "-o", "one/"], in: dir)
         #expect(one.status == 0, "\(one.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/one") == ["Main.Settings.png"])
