@@ -499,12 +499,16 @@ extension Importer {
             if let id = cell["textLabel"], let l = nodes[id] {
                 labelIDs.insert(id)
                 row.set("text", text(l, "text"))
+                // Interface Builder leaves out numberOfLines when it is 1, UILabel's default; a
+                // row's text wraps unless told, so the label's own count is written.
+                row.set("numberOfLines", max(0, number(l["numberOfLines"]) ?? 1))
                 if let f = font(l), !isDefaultCellFont(l) { row.set("font", f) }
                 if let c = color(l, "textColor"), !isBlack(l, "textColor") { row.set("textColor", c) }
             }
             if let id = cell["detailTextLabel"], let l = nodes[id] {
                 labelIDs.insert(id)
                 row.set("detailText", text(l, "text"))
+                row.set("detailNumberOfLines", max(0, number(l["numberOfLines"]) ?? 1))
                 if let c = color(l, "textColor") { row.set("detailTextColor", c) }
             }
             if let id = cell["imageView"], let iv = nodes[id] {

@@ -82,6 +82,32 @@ import TintypeModel
         #expect(d2.frame.minX == t2.frame.minX && d2.frame.minY > t2.frame.minY + 20)
     }
 
+    /// A value1 row whose labels do not fit together: the one that needs less than half keeps its
+    /// width and the other is truncated (it once gave the detail everything, and a short title
+    /// beside a long value was squeezed to a letter a line).
+    @Test func value1KeepsTheShorterLabelWholeWhenBothDoNotFit() throws {
+        let long = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+        let one = texts(try list(table("L", rows: #"{ "style": "value1", "text": "Accept", "detailText": "\#(long)" }"#)))
+        let text = try #require(one.first { $0.text == "Accept" }), detail = try #require(one.first { $0.text == long })
+        #expect(text.frame.width > 50 && text.frame.height < 25, "\(text.frame)")
+        #expect(detail.frame.minX >= text.frame.maxX + 6 - 0.01 && detail.frame.maxX <= 375 - 16 + 0.01, "\(detail.frame)")
+        let two = texts(try list(table("L", rows: #"{ "style": "value1", "text": "\#(long)", "detailText": "Off", "numberOfLines": 1 }"#)))
+        let off = try #require(two.first { $0.text == "Off" }), title = try #require(two.first { $0.text == long })
+        #expect(off.frame.width > 25 && title.frame.maxX <= off.frame.minX - 6 + 0.01, "\(off.frame) \(title.frame)")
+    }
+
+    /// A row of fixed height shows the lines of its text that fit, the last truncated, as UIKit's
+    /// text label sized to its content view does; it used to draw them all, cut by the row's edges.
+    @Test func aFixedHeightRowShowsTheLinesThatFit() throws {
+        let words = Array(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit.", count: 8).joined(separator: " ")
+        let row = #"{ "text": "\#(words)", "height": 80 }"#
+        let text = try #require(texts(try list(table("L", rows: row))).first)
+        #expect(text.frame.height <= 80 && text.numberOfLines == 3, "\(text.frame) \(text.numberOfLines)")
+        // Rows that size themselves still show every line.
+        let grown = try #require(texts(try list(table("L", rows: #"{ "text": "\#(words)" }"#))).first)
+        #expect(grown.numberOfLines > 8, "\(grown.numberOfLines)")
+    }
+
     @Test func rowsOffScreenAreNotDrawn() throws {
         let rows = (0..<2000).map { "\"Row \($0)\"" }.joined(separator: ", ")
         let l = try list(table("L", rows: rows))

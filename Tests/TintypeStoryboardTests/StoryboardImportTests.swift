@@ -94,6 +94,8 @@ struct StoryboardImportTests {
         let rows = table.sections.flatMap(\.rows)
         #expect(rows[0].text == "Granite Loop" && rows[0].accessoryType == .disclosureIndicator && rows[0].style == .default)
         #expect(rows[1].style == .value1 && rows[1].text == "Distance" && rows[1].detailText == "4.2 km")
+        // Interface Builder leaves out a label's numberOfLines when it is 1; a row's text would wrap.
+        #expect(rows[0].numberOfLines == 1 && rows[1].numberOfLines == 1 && rows[1].detailNumberOfLines == 1)
         let content = try #require(rows[2].contentView)
         #expect(content.subviews.map(\.kind.name) == ["label", "switch"])
         #expect(content.subviews[0].constraints == [

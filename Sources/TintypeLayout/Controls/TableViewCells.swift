@@ -148,7 +148,10 @@ struct TableCellDrawing {
     /// block height (0 when absent), and whether they are stacked.
     struct LabelBlock { var text: Measured?; var detail: Measured?; var stacked: Bool; var height: Double }
 
-    func labelBlock(_ row: TableRow, left: Double, textLeft: Double, right: Double) -> LabelBlock {
+    /// `room` is the height the row gives its labels (nil: as much as they need, a self-sizing
+    /// row): a row of fixed height shows the lines of its text that fit, the last one truncated,
+    /// as UIKit's text label sized to the content view does.
+    func labelBlock(_ row: TableRow, left: Double, textLeft: Double, right: Double, room: Double? = nil) -> LabelBlock {
         let measure = component.context.measuring
         let (tf, df) = fonts(row)
         let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
@@ -157,9 +160,15 @@ struct TableCellDrawing {
         func m(_ s: String?, _ f: ResolvedFont, _ w: Double, _ lines: Int) -> Measured? {
             s.map { measure.textSize($0, font: f, width: w, lines: lines, lineSpacing: 0, scale: env.scale) }
         }
+        /// The text's lines, no more than fit in `room`.
+        func fitting(_ lines: Int) -> Int {
+            guard let room else { return lines }
+            let fit = max(1, Int(((room + 0.01) / component.lineHeight(tf)).rounded(.down)))
+            return lines == 0 ? fit : min(lines, fit)
+        }
         switch row.style {
         case .default:
-            let t = m(text, tf, width, row.textLines)
+            let t = m(text, tf, width, fitting(row.textLines))
             return LabelBlock(text: t, detail: nil, stacked: false, height: t?.size.height ?? 0)
         case .subtitle:
             let t = m(text, tf, width, row.textLines), d = m(detail, df, width, row.detailNumberOfLines)
@@ -175,11 +184,25 @@ struct TableCellDrawing {
                 return LabelBlock(text: t, detail: d, stacked: false, height: max(t?.size.height ?? 0, d?.size.height ?? 0))
             }
             // value1: the detail keeps one line at the trailing side; the text wraps in what is left.
-            let d = m(detail, df, width, 1)
-            let dw = detail.map { min(component.context.text.size(of: $0, font: df).width + 1, width) } ?? 0
-            let t = m(text, tf, max(0, width - (detail == nil ? 0 : dw + 6)), row.textLines)
+            let dw = detail.map { value1DetailWidth(text: text, font: tf, detail: $0, detailFont: df, width: width) } ?? 0
+            let d = m(detail, df, dw, 1)
+            let t = m(text, tf, max(0, width - (detail == nil ? 0 : dw + 6)), fitting(row.textLines))
             return LabelBlock(text: t, detail: d, stacked: false, height: max(t?.size.height ?? 0, d?.size.height ?? 0))
         }
+    }
+
+    /// The width a value1 row's detail takes of `width` (the text's side gets the rest, less 6).
+    /// When both fit on one line, each keeps its own. When not, the label that needs less than
+    /// half keeps its width and the other is truncated (a short title beside a long value keeps
+    /// the title whole, as Settings' About rows do; a long title beside "Off" keeps the "Off");
+    /// when both need more than half, the detail gets half. The split is an estimate of UIKit's.
+    func value1DetailWidth(text: String?, font: ResolvedFont, detail: String, detailFont: ResolvedFont, width: Double) -> Double {
+        let measure = component.context.text
+        let needs = min(measure.size(of: detail, font: detailFont).width + 1, width)
+        guard let text, !text.isEmpty else { return needs }
+        let textNeeds = measure.size(of: text, font: font).width + 1
+        if needs + 6 + textNeeds <= width || needs <= width / 2 { return needs }
+        return max(width / 2, width - 6 - textNeeds)
     }
 
     /// A self-sizing row's height: its labels plus the vertical margins, or its image, accessory or
@@ -321,7 +344,7 @@ struct TableCellDrawing {
                                             templateColor: template ? env.tint : nil, capInsets: nil, resizingMode: .stretch, origin: path)))
             textLeft = r.maxX + component.baseMargin
         }
-        let texts = labels(row, left: left, textLeft: textLeft, right: right, centerY: centerY)
+        let texts = labels(row, left: left, textLeft: textLeft, right: right, centerY: centerY, room: cellRect.height - sep)
         content += texts
         if row.accessibility.isElement == false {
             // A row that is not one element: VoiceOver reads its labels (and the views in its
@@ -366,14 +389,14 @@ struct TableCellDrawing {
 
     /// The labels of the four styles. One-line labels sit where UIKit's measured cells put them;
     /// wrapped ones (and the stacked labels of the accessibility sizes) as a block centered on the row.
-    func labels(_ row: TableRow, left: Double, textLeft: Double, right: Double, centerY: Double) -> [DisplayItem] {
+    func labels(_ row: TableRow, left: Double, textLeft: Double, right: Double, centerY: Double, room: Double? = nil) -> [DisplayItem] {
         let c = component
         let (textFont, detailFont) = fonts(row)
         let textColor = row.textColor.map(env.resolve) ?? (row.style == .value2 ? env.tint : .black)
         let detailColor = row.detailTextColor.map(env.resolve) ?? (row.style == .value1 ? TableDrawing.value1Detail : .black)
         let text = row.text.flatMap { $0.isEmpty ? nil : $0 }
         let detail = row.detailText.flatMap { $0.isEmpty ? nil : $0 }
-        let block = labelBlock(row, left: left, textLeft: textLeft, right: right)
+        let block = labelBlock(row, left: left, textLeft: textLeft, right: right, room: room)
         func lines(_ m: Measured?, _ f: ResolvedFont) -> Int {
             guard let m else { return 1 }
             return max(1, Int((m.size.height / c.lineHeight(f)).rounded()))
@@ -424,7 +447,7 @@ struct TableCellDrawing {
         case .value1:
             var textRight = right
             if let detail {
-                let w = min(c.context.text.size(of: detail, font: detailFont).width + 1, max(0, right - textLeft))
+                let w = value1DetailWidth(text: text, font: textFont, detail: detail, detailFont: detailFont, width: max(0, right - textLeft))
                 out.append(c.line(detail, font: detailFont, color: detailColor, x: right - w, width: w,
                                   baseline: TableDrawing.baseline(centeredOn: centerY, size: detailFont.size), alignment: .right))
                 textRight = right - w - 6
