@@ -334,8 +334,9 @@ struct RenderCommand: Command {
                 }
             }
         }
-        // The folder written into is created if missing, for -o DIR/ and for -o DIR/NAME.png alike.
-        if let output, output != "-" {
+        // The folder written into is created if missing, for -o DIR/ and for -o DIR/NAME.png alike
+        // (not when nothing can render: no empty folder is left behind by a run that wrote nothing).
+        if let output, output != "-", files.contains(where: { $0.outputs.contains { $0.error == nil } }) {
             let folder = writesIntoFolder(output) ? output : (output as NSString).deletingLastPathComponent
             if !folder.isEmpty {
                 do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {

@@ -178,6 +178,9 @@ import Testing
         #expect(r.stderr.contains("missing.json: no such file"), "\(r.stderr)")
         #expect(r.stderr.contains("2 of 3 scenes failed"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out") == ["good.png"])
+        // When nothing can render, no folder is made for it.
+        let none = try run(["render", "broken.json", "missing.json", "-o", "empty/"], in: dir)
+        #expect(none.status == 1 && !FileManager.default.fileExists(atPath: dir + "/empty"), "\(none.stderr)")
     }
 
     @Test func tooLargeAnOutputIsRefused() throws {
