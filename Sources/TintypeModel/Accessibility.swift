@@ -121,7 +121,7 @@ extension View {
     public var accessibilityDefaults: AccessibilityRole {
         switch kind {
         case .plain, .shape, .scrollView, .stackView, .visualEffectView: return .container
-        case .controller, .tableView: return .laidOut
+        case .controller, .tableView, .navigationBar, .toolbar, .tabBar: return .laidOut
         case .image: return .container
         case .label(let l):
             return l.text.isEmpty ? .container : .element(AccessibilityInfo(label: l.text, traits: [.staticText]))

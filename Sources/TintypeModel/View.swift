@@ -102,6 +102,10 @@ public enum ViewKind: Sendable, Equatable {
     case stackView(StackView)
     /// UIVisualEffectView with a blur: see `Components/VisualEffectView.swift`.
     case visualEffectView(VisualEffectView)
+    /// A UINavigationBar, UIToolbar or UITabBar placed as a view: see `Components/StandaloneBars.swift`.
+    case navigationBar(NavigationBar)
+    case toolbar(Toolbar)
+    case tabBar(TabBar)
 
     /// The key naming this kind in a scene file.
     public var name: String {
@@ -120,17 +124,21 @@ public enum ViewKind: Sendable, Equatable {
         case .tableView: "tableView"
         case .stackView: "stackView"
         case .visualEffectView: "visualEffectView"
+        case .navigationBar: "navigationBar"
+        case .toolbar: "toolbar"
+        case .tabBar: "tabBar"
         }
     }
 }
 
 extension ViewKind {
     /// Whether a view of this kind can size itself (UIKit's intrinsicContentSize): a label, image
-    /// view, control or stack view can; a plain view, text view, shape, scroll view, controller,
-    /// table or visual effect view cannot. The layout's components agree (a test holds them to it).
+    /// view, control, stack view or bar can (a bar its height); a plain view, text view, shape,
+    /// scroll view, controller, table or visual effect view cannot. The layout's components agree
+    /// (a test holds them to it).
     public var hasIntrinsicSize: Bool {
         switch self {
-        case .label, .image, .control, .stackView: true
+        case .label, .image, .control, .stackView, .navigationBar, .toolbar, .tabBar: true
         case .plain, .textView, .shape, .scrollView, .controller, .tableView, .visualEffectView: false
         }
     }

@@ -190,20 +190,8 @@ extension Importer {
         if let item = c.child("navigationItem") {
             let title = item["title"].map { localized($0, id: item["id"], key: "title") } ?? nil
             if vc.has("title") { vc.set("navigationTitle", title) } else { vc.set("title", title) }
-            vc.set("prompt", item["prompt"].map { localized($0, id: item["id"], key: "prompt") } ?? nil)
             if let mode = item["largeTitleDisplayMode"], ["always", "never"].contains(mode) { vc.set("largeTitleDisplayMode", mode) }
-            if let back = item.child("barButtonItem", key: "backBarButtonItem"), let t = back["title"] { vc.set("backButtonTitle", t) }
-            if let t = item["backButtonTitle"] { vc.set("backButtonTitle", t) }
-            if item["hidesBackButton"] == "YES" { vc.set("hidesBackButton", true) }
-            if !minimal {
-                let left = barItems(item, single: "leftBarButtonItem", plural: "leftBarButtonItems")
-                let right = barItems(item, single: "rightBarButtonItem", plural: "rightBarButtonItems")
-                if !left.isEmpty { vc.set("leftItems", .array(left)) }
-                if !right.isEmpty { vc.set("rightItems", .array(right)) }
-                if let tv = item.children.first(where: { $0["key"] == "titleView" }) {
-                    if let v = view(tv, ViewContext(placement: .own)) { vc.set("titleView", v) }
-                }
-            }
+            navigationItem(item, minimal: minimal, into: &vc)
         }
         if !minimal, let items = c.child("toolbarItems") {
             let list = items.children.compactMap { barItem($0) }
@@ -217,6 +205,23 @@ extension Importer {
             vc.set("edgesForExtendedLayout", .array(list))
         }
         return vc
+    }
+
+    /// A `<navigationItem>`'s prompt, back button, and (unless `minimal`) its bar button items and
+    /// title view: a controller's, or an item of a navigation bar placed as a view.
+    mutating func navigationItem(_ item: XMLNode, minimal: Bool = false, into vc: inout JSONObject) {
+        vc.set("prompt", item["prompt"].map { localized($0, id: item["id"], key: "prompt") } ?? nil)
+        if let back = item.child("barButtonItem", key: "backBarButtonItem"), let t = back["title"] { vc.set("backButtonTitle", t) }
+        if let t = item["backButtonTitle"] { vc.set("backButtonTitle", t) }
+        if item["hidesBackButton"] == "YES" { vc.set("hidesBackButton", true) }
+        guard !minimal else { return }
+        let left = barItems(item, single: "leftBarButtonItem", plural: "leftBarButtonItems")
+        let right = barItems(item, single: "rightBarButtonItem", plural: "rightBarButtonItems")
+        if !left.isEmpty { vc.set("leftItems", .array(left)) }
+        if !right.isEmpty { vc.set("rightItems", .array(right)) }
+        if let tv = item.children.first(where: { $0["key"] == "titleView" }) {
+            if let v = view(tv, ViewContext(placement: .own)) { vc.set("titleView", v) }
+        }
     }
 
     mutating func barItems(_ item: XMLNode, single: String, plural: String) -> [JSONOut] {
@@ -264,23 +269,33 @@ extension Importer {
         o.set("stack", .array(stack.map { $0["viewController"] ?? $0 }))
         if let bar = nav.child("navigationBar", key: "navigationBar") {
             var b = JSONObject()
-            if bar["barStyle"] == "black" || bar["barStyle"] == "blackTranslucent" || bar["barStyle"] == "blackOpaque" { b.set("barStyle", "black") }
-            if bar["translucent"] == "NO" { b.set("translucent", false) }
-            if let c = color(bar, "barTintColor") { b.set("barTintColor", c) }
+            barAppearance(bar, into: &b)
             if let c = color(bar, "tintColor") { b.set("tintColor", c) }
-            if let attrs = bar.children.first(where: { $0["key"] == "titleTextAttributes" }), let c = color(attrs, "textColor") {
-                b.set("titleColor", c)
-            }
             if !b.isEmpty { o.set("navigationBar", b.value) }
             if bar["prefersLargeTitles"] == "YES" || nav["prefersLargeTitles"] == "YES" { o.set("prefersLargeTitles", true) }
-            if bar.child("navigationBarAppearance") != nil {
-                warn(bar, "barAppearance", "a UINavigationBarAppearance (iOS 13) is not read; the bar keeps its iOS 11 look")
-            }
         }
         if nav["navigationBarHidden"] == "YES" { o.set("navigationBarHidden", true) }
         if nav["toolbarHidden"] == "NO" { o.set("toolbarHidden", false) }
         if let tint = color(nav.child("view", key: "view") ?? nav, "tintColor") { o.set("tintColor", tint) }
         return .object([("navigationController", o.value)])
+    }
+
+    /// A bar's look (a navigation bar, toolbar or tab bar, a container's or one placed as a view):
+    /// its style (the black styles of iOS 6 are black), translucency, bar tint color, a navigation
+    /// bar's title color, a tab bar's unselected item color. The tint color is the caller's: a
+    /// container's bar object takes it, a bar placed as a view has it as a view.
+    mutating func barAppearance(_ bar: XMLNode, into b: inout JSONObject) {
+        if ["black", "blackTranslucent", "blackOpaque"].contains(bar["barStyle"] ?? "") { b.set("barStyle", "black") }
+        if bar["translucent"] == "NO" { b.set("translucent", false) }
+        if let c = color(bar, "barTintColor") { b.set("barTintColor", c) }
+        if bar.name == "navigationBar", let attrs = bar.children.first(where: { $0["key"] == "titleTextAttributes" }), let c = color(attrs, "textColor") {
+            b.set("titleColor", c)
+        }
+        if bar.name == "tabBar", let c = color(bar, "unselectedItemTintColor") { b.set("unselectedItemTintColor", c) }
+        for (element, name) in [("navigationBarAppearance", "UINavigationBarAppearance"), ("toolbarAppearance", "UIToolbarAppearance"),
+                                ("tabBarAppearance", "UITabBarAppearance")] where bar.children.contains(where: { $0.name == element }) {
+            warn(bar, "barAppearance", "a \(name) (iOS 13) is not read; the bar keeps its iOS 11 look")
+        }
     }
 
     /// `{"tabBarController": {...}}` with `child` as the selected tab.
@@ -290,18 +305,7 @@ extension Importer {
             var t = JSONObject()
             let c = nodes[id]!
             if let item = c.child("tabBarItem", key: "tabBarItem") ?? rootOfNavigation(c)?.child("tabBarItem", key: "tabBarItem") {
-                if let system = item["systemItem"] {
-                    let titles = ["more": "More", "favorites": "Favorites", "featured": "Featured", "topRated": "Top Rated",
-                                  "recents": "Recents", "contacts": "Contacts", "history": "History", "bookmarks": "Bookmarks",
-                                  "search": "Search", "downloads": "Downloads", "mostRecent": "Most Recent", "mostViewed": "Most Viewed"]
-                    t.set("title", titles[system] ?? system)
-                    warn(item, "tabBarItem", "the system tab bar item \(quoted(system)) shows its title without UIKit's glyph", attribute: "systemItem")
-                } else {
-                    t.set("title", item["title"].map { localized($0, id: item["id"], key: "title") } ?? nil)
-                }
-                if let image = item["image"], let path = imagePath(image, node: item, attribute: "image") { t.set("image", path) }
-                if let image = item["selectedImage"], let path = imagePath(image, node: item, attribute: "selectedImage") { t.set("selectedImage", path) }
-                if let badge = item["badgeValue"] { t.set("badgeValue", badge) }
+                tabBarItem(item, into: &t)
             } else {
                 t.set("title", c["title"] ?? c.child("navigationItem")?["title"])
             }
@@ -313,16 +317,29 @@ extension Importer {
         if selected > 0 { o.set("selectedIndex", Double(selected)) }
         if let bar = tab.child("tabBar", key: "tabBar") {
             var b = JSONObject()
-            if bar["barStyle"] == "black" { b.set("barStyle", "black") }
-            if bar["translucent"] == "NO" { b.set("translucent", false) }
-            if let c = color(bar, "barTintColor") { b.set("barTintColor", c) }
+            barAppearance(bar, into: &b)
             if let c = color(bar, "tintColor") { b.set("tintColor", c) }
             if let c = color(bar, "selectedImageTintColor") { b.set("tintColor", c) }
-            if let c = color(bar, "unselectedItemTintColor") { b.set("unselectedItemTintColor", c) }
             if !b.isEmpty { o.set("tabBar", b.value) }
         }
         noteCustomClass(tab)
         return .object([("tabBarController", o.value)])
+    }
+
+    /// A `<tabBarItem>`'s title (a system item's, with a warning: its glyph is not drawn), images and badge.
+    mutating func tabBarItem(_ item: XMLNode, into t: inout JSONObject) {
+        if let system = item["systemItem"] {
+            let titles = ["more": "More", "favorites": "Favorites", "featured": "Featured", "topRated": "Top Rated",
+                          "recents": "Recents", "contacts": "Contacts", "history": "History", "bookmarks": "Bookmarks",
+                          "search": "Search", "downloads": "Downloads", "mostRecent": "Most Recent", "mostViewed": "Most Viewed"]
+            t.set("title", titles[system] ?? system)
+            warn(item, "tabBarItem", "the system tab bar item \(quoted(system)) shows its title without UIKit's glyph", attribute: "systemItem")
+        } else {
+            t.set("title", item["title"].map { localized($0, id: item["id"], key: "title") } ?? nil)
+        }
+        if let image = item["image"], let path = imagePath(image, node: item, attribute: "image") { t.set("image", path) }
+        if let image = item["selectedImage"], let path = imagePath(image, node: item, attribute: "selectedImage") { t.set("selectedImage", path) }
+        if let badge = item["badgeValue"] { t.set("badgeValue", badge) }
     }
 
     /// The root controller of a navigation controller, whose tab bar item a tab shows when the

@@ -26,7 +26,7 @@ extension Importer {
     static let placeholderClasses: [String: String] = [
         "mapView": "MKMapView", "wkWebView": "WKWebView", "webView": "UIWebView", "collectionView": "UICollectionView",
         "skView": "SKView", "sceneKitView": "SCNView", "glkView": "GLKView", "mtkView": "MTKView", "arscnView": "ARSCNView",
-        "arskView": "ARSKView", "arView": "ARView", "navigationBar": "UINavigationBar", "toolbar": "UIToolbar", "tabBar": "UITabBar",
+        "arskView": "ARSKView", "arView": "ARView",
         "collectionViewCell": "UICollectionViewCell", "avPlayerView": "AVPlayerView", "pdfView": "PDFView",
         "colorWell": "UIColorWell", "pageViewController": "UIPageViewController",
     ]
@@ -203,6 +203,9 @@ extension Importer {
             } else {
                 o.set("effect", "none")
             }
+        case "navigationBar", "toolbar", "tabBar":
+            kind = n.name
+            bar(n, into: &o)
         default:
             let className = n["customClass"] ?? Self.placeholderClasses[n.name] ?? "UI" + n.name.prefix(1).uppercased() + n.name.dropFirst()
             return placeholder(className, node: n, frame: rect(n, "frame"), context: context)
@@ -431,6 +434,45 @@ extension Importer {
         if let m = n["clearButtonMode"], ["whileEditing", "unlessEditing", "always"].contains(m) { o.set("clearButtonMode", m) }
         if n.child("textInputTraits")?["secureTextEntry"] == "YES" { o.set("secureTextEntry", true) }
         if n["enabled"] == "NO" { o.set("enabled", false) }
+    }
+
+    /// A navigation bar, toolbar or tab bar placed as a view: its look and its items (a navigation
+    /// bar's navigation items, a toolbar's bar button items, a tab bar's tab bar items and the one its
+    /// `selectedItem` outlet names).
+    mutating func bar(_ n: XMLNode, into o: inout JSONObject) {
+        barAppearance(n, into: &o)
+        let items = n.child("items")?.children ?? []
+        switch n.name {
+        case "navigationBar":
+            var list: [JSONOut] = []
+            for item in items where item.name == "navigationItem" {
+                var i = JSONObject()
+                i.set("title", item["title"].map { localized($0, id: item["id"], key: "title") } ?? nil)
+                navigationItem(item, into: &i)
+                list.append(i.value)
+            }
+            if !list.isEmpty { o.set("items", .array(list)) }
+            if n["prefersLargeTitles"] == "YES" {
+                warn(n, "navigationBar", "a large title needs a navigation controller; the bar placed as a view shows its title inline",
+                     attribute: "prefersLargeTitles")
+            }
+        case "toolbar":
+            let list = items.compactMap { barItem($0) }
+            if !list.isEmpty { o.set("items", .array(list)) }
+        default:
+            var list: [JSONOut] = []
+            var selected: Int?
+            let selectedID = n.child("connections")?.children("outlet").first { $0["property"] == "selectedItem" }?["destination"]
+            for item in items where item.name == "tabBarItem" {
+                var t = JSONObject()
+                tabBarItem(item, into: &t)
+                if item["id"] != nil, item["id"] == selectedID { selected = list.count }
+                list.append(t.value)
+            }
+            if !list.isEmpty { o.set("items", .array(list)) }
+            if let selected { o.set("selectedIndex", Double(selected)) }
+            if let c = color(n, "selectedImageTintColor") { o.set("tintColor", c) }
+        }
     }
 
     /// A `<tableView>`: its style, static sections or one row per prototype cell, header and footer views.

@@ -337,9 +337,10 @@ struct ModelTests {
         #expect(ViewKind.image(ImageView(image: ImageSource("a.png"))).name == "imageView")
         #expect(try View.shape("M0 0").kind.name == "shape")
         let names = SceneDecoder.kinds.map(\.name)
-        #expect(Array(names.prefix(13)) == ["view", "label", "textView", "imageView", "shape", "scrollView", "viewController", "navigationController",
-                                            "tabBarController", "splitViewController", "tableView", "stackView", "visualEffectView"])
-        #expect(Array(names.dropFirst(13)) == Control.kinds.map(\.name), "then every control")
+        #expect(Array(names.prefix(16)) == ["view", "label", "textView", "imageView", "shape", "scrollView", "viewController", "navigationController",
+                                            "tabBarController", "splitViewController", "tableView", "stackView", "visualEffectView",
+                                            "navigationBar", "toolbar", "tabBar"])
+        #expect(Array(names.dropFirst(16)) == Control.kinds.map(\.name), "then every control")
         #expect(Set(names).count == names.count, "names are unique")
     }
 

@@ -17,7 +17,8 @@ import Testing
           {"button": {"title": "Go"}}, {"segmentedControl": {"segments": ["A", "B"]}}, {"stepper": {}},
           {"switch": {}}, {"slider": {}}, {"progressView": {}}, {"pageControl": {"numberOfPages": 3}},
           {"activityIndicator": {}}, {"textField": {"text": "Hi"}}, {"searchBar": {}}, {"pickerView": {"components": [{"rows": ["A"]}]}},
-          {"datePicker": {}}, {"visualEffectView": {"effect": "dark"}}
+          {"datePicker": {}}, {"visualEffectView": {"effect": "dark"}},
+          {"navigationBar": {"items": [{"title": "Inbox"}]}}, {"toolbar": {"items": ["Edit"]}}, {"tabBar": {"items": [{"title": "Featured"}]}}
         ]}}}
         """#
         return (try? SceneDecoder.decode(json, file: "kinds.json", baseDirectory: repositoryRoot))?.root.subviews ?? []
@@ -55,6 +56,78 @@ import Testing
         let clipped = try items("light", #", "cornerRadius": 10, "clipsToBounds": true"#)
         guard case .group(let g)? = clipped.first(where: { if case .group = $0 { true } else { false } }) else { Issue.record("no group: \(clipped)"); return }
         #expect(g.clip != nil && first(g.items) != nil)
+    }
+
+    /// Every text item, groups opened.
+    func texts(_ items: [DisplayItem]) -> [TextItem] {
+        items.flatMap { item -> [TextItem] in
+            switch item {
+            case .text(let t): [t]
+            case .group(let g): texts(g.items)
+            default: []
+            }
+        }
+    }
+
+    @Test func barsPlacedAsViewsDrawAsTheirContainersBarsAtTheirFrames() throws {
+        let s = try scene(#"""
+            {"device": "iPhone 8", "root": {"view": {"subviews": [
+              {"navigationBar": {"frame": [0, 20, 375, 44], "items": [{"title": "Mailboxes"}, {"title": "Inbox", "rightItems": ["Edit"]}]}},
+              {"navigationBar": {"frame": [0, 100, 375, 44], "barTintColor": "#0B3D5C", "translucent": false,
+                                 "items": [{"title": "New Rule", "leftItems": ["Cancel"], "hidesBackButton": true}]}},
+              {"toolbar": {"layout": {"left": 0, "right": 0, "top": 200, "height": 44}, "items": [{"system": "refresh"}, {"flexibleSpace": true}, "Updated"]}},
+              {"tabBar": {"frame": [0, 300, 375, 49], "selectedIndex": 1, "items": [{"title": "Featured"}, {"title": "Top Charts"}]}},
+              {"tabBar": {"frame": [0, 400, 375, 49], "items": [{"title": "Unselected"}]}}
+            ]}}}
+            """#)
+        let items = try sharedRenderer.displayList(for: s).items
+        let all = texts(items)
+        func text(_ t: String) -> TextItem? { all.first { $0.text == t } }
+        // The top item is the title, the one under it the back button's title, in the tint, left of the title.
+        let title = try #require(text("Inbox")), back = try #require(text("Mailboxes"))
+        #expect(title.frame.minY == 20 && title.frame.height == 44 && abs(title.frame.midX - 187.5) < 1, "\(title.frame)")
+        #expect(back.color == .systemBlue && back.frame.maxX < title.frame.minX)
+        #expect(text("Edit")?.color == .systemBlue && text("Cancel") != nil && text("New Rule") != nil)
+        // The opaque bar fills its frame with its bar tint; the translucent one blurs what is under it.
+        #expect(items.contains { if case .fill(let path, .color(let c), _) = $0 { path == .rect(Rect(x: 0, y: 100, width: 375, height: 44)) && c == Color(rgb8: 0x0B, 0x3D, 0x5C) } else { false } })
+        #expect(items.contains { if case .backdrop(let b) = $0 { b.rect == Rect(x: 0, y: 20, width: 375, height: 44) } else { false } })
+        // The toolbar's items are spread across it: the title at the trailing margin.
+        let updated = try #require(text("Updated"))
+        #expect(updated.frame.minY == 200 && abs(updated.frame.maxX - (375 - 16)) < 2, "\(updated.frame)")
+        // The selected item is in the tint, the others gray; a bar no one selects has none selected.
+        #expect(text("Top Charts")?.color == .systemBlue && text("Featured")?.color == TabBarComponent.unselectedTitleGray)
+        #expect(text("Unselected")?.color == TabBarComponent.unselectedTitleGray)
+    }
+
+    @Test func aBarPlacedAsAViewSaysWhatIsWrongWithItsItems() {
+        let issues = SceneDecoder.issues(decoding: #"""
+            {"root": {"view": {"subviews": [
+              {"navigationBar": {"items": [{"title": "Inbox", "rightItem": "Edit"}]}},
+              {"tabBar": {"items": [{"title": "A"}], "selectedIndex": 1}},
+              {"toolbar": {"items": [{"flexibleSpace": true, "title": "Both"}], "unselectedItemTintColor": "red"}}
+            ]}}}
+            """#)
+        let found = issues.map { "\($0.path): \($0.message)" }
+        #expect(found.contains { $0.hasPrefix("root.subviews[0].items[0].rightItem: unknown property") && $0.contains("rightItems") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("root.subviews[1].selectedIndex:") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("root.subviews[2].items[0]: a bar button item takes one of") }, "\(found)")
+        #expect(found.contains { $0.hasPrefix("root.subviews[2].unselectedItemTintColor: unknown property") }, "a tab bar's key is not a toolbar's: \(found)")
+    }
+
+    @Test func aBarPlacedAsAViewIsItsBarsHeight() throws {
+        let context = Resolver(images: ImageStore(), text: TextEngine.shared.measurer(language: nil)).context
+        var env = Environment(tint: .systemBlue, inheritedTint: .systemBlue, tintAdjustmentMode: .normal, scale: 2,
+                              contentSizeCategory: .large, layoutDirection: .leftToRight, baseDirectory: repositoryRoot, path: "root")
+        func height(_ name: String, _ env: Environment) throws -> Double {
+            let view = try #require(Self.everyKind.first { $0.kind.name == name })
+            return try view.kind.component.measure(view, width: 375, env: env, context: context).size.height
+        }
+        #expect(try height("navigationBar", env) == 44 && height("toolbar", env) == 44 && height("tabBar", env) == 49)
+        env.traits.isCompactHeight = true
+        #expect(try height("navigationBar", env) == 32 && height("toolbar", env) == 32)
+        let prompted = View(.navigationBar(NavigationBar(items: [NavigationItem(title: "Inbox", prompt: "Choose")])))
+        env.traits.isCompactHeight = false
+        #expect(try prompted.kind.component.measure(prompted, width: 375, env: env, context: context).size.height == 74)
     }
 
     @Test func aVisualEffectViewsStyleIsOneOfUIKits() throws {

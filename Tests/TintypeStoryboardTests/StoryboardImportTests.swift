@@ -215,6 +215,65 @@ struct StoryboardImportTests {
         #expect(warnings.contains { $0.contains("fx3") && $0.contains("vibrancy") }, "\(warnings)")
     }
 
+    @Test func barsPlacedAsViewsAreBarsWithTheirItemsAndLook() throws {
+        let text = Self.header + """
+
+            <scenes><scene sceneID="s1"><objects>
+              <viewController id="vc" sceneMemberID="viewController">
+                <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/>
+                  <subviews>
+                    <navigationBar contentMode="scaleToFill" barStyle="black" translucent="NO" id="nb"><rect key="frame" x="0" y="20" width="375" height="44"/>
+                      <color key="tintColor" white="1" alpha="1" colorSpace="calibratedWhite"/>
+                      <color key="barTintColor" red="0" green="0" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                      <textAttributes key="titleTextAttributes"><color key="textColor" red="1" green="1" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></textAttributes>
+                      <items>
+                        <navigationItem title="Mailboxes" id="ni1"/>
+                        <navigationItem title="Inbox" prompt="Choose" id="ni2">
+                          <barButtonItem key="rightBarButtonItem" title="Edit" id="bb1"/>
+                        </navigationItem>
+                      </items>
+                    </navigationBar>
+                    <toolbar opaque="NO" contentMode="scaleToFill" id="tb"><rect key="frame" x="0" y="200" width="375" height="44"/>
+                      <items>
+                        <barButtonItem systemItem="refresh" id="bb2"/>
+                        <barButtonItem style="plain" systemItem="flexibleSpace" id="bb3"/>
+                        <barButtonItem title="Done" style="done" id="bb4"/>
+                      </items>
+                    </toolbar>
+                    <tabBar contentMode="scaleToFill" id="tab"><rect key="frame" x="0" y="618" width="375" height="49"/>
+                      <color key="unselectedItemTintColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+                      <items>
+                        <tabBarItem title="Featured" id="tbi1"/>
+                        <tabBarItem title="Updates" badgeValue="2" id="tbi2"/>
+                      </items>
+                      <connections><outlet property="selectedItem" destination="tbi2" id="out1"/></connections>
+                    </tabBar>
+                  </subviews>
+                </view>
+              </viewController>
+            </objects></scene></scenes></document>
+            """
+        let (imported, errors) = importText(text)
+        let result = try #require(imported, "\(errors)")
+        #expect(result.warnings.isEmpty, "\(result.warnings.map(\.description))")
+        let decoded = try SceneDecoder.decode(try #require(result.scenes.first).json, file: "vc.json")
+        guard case .controller(.content(let vc)) = decoded.root.kind, vc.view.subviews.count == 3 else {
+            Issue.record("root is \(decoded.root.kind.name)"); return
+        }
+        let views = vc.view.subviews
+        guard case .navigationBar(let nav) = views[0].kind, case .toolbar(let tool) = views[1].kind, case .tabBar(let tabs) = views[2].kind else {
+            Issue.record("kinds: \(views.map(\.kind.name))"); return
+        }
+        #expect(nav.items.map(\.title) == ["Mailboxes", "Inbox"] && nav.items[1].prompt == "Choose")
+        #expect(nav.items[1].rightItems == [BarButtonItem(.title("Edit"))])
+        #expect(nav.appearance.barStyle == .black && nav.appearance.isTranslucent == false)
+        #expect(nav.appearance.barTintColor == Color(red: 0, green: 0, blue: 1) && nav.appearance.titleColor == Color(red: 1, green: 1, blue: 0))
+        #expect(views[0].tintColor == .white && views[0].frame == Rect(x: 0, y: 20, width: 375, height: 44))
+        #expect(tool.items.map(\.content) == [.system(.refresh), .flexibleSpace, .title("Done")] && tool.items[2].style == .done)
+        #expect(tabs.items.map(\.title) == ["Featured", "Updates"] && tabs.items[1].badgeValue == "2" && tabs.selectedIndex == 1)
+        #expect(tabs.appearance.unselectedItemTintColor == Color(red: 1, green: 0, blue: 0))
+    }
+
     // MARK: Bad files
 
     func importText(_ text: String, in directory: String = NSTemporaryDirectory()) -> (StoryboardImport?, [String]) {

@@ -200,13 +200,8 @@ struct ContainerLayout {
             env.views.addBar(BarRecord(frame: toolbar.background))
             var toolEnv = env
             toolEnv.path = env.path + ".toolbar"
-            out += try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, context: context)
-            let barEnv = env.child(tintColor: nav.toolbar.tintColor, mode: nav.toolbar.tintAdjustmentMode ?? .automatic, path: env.path)
-            let layout = BarItems(context: context, env: barEnv)
-            let safe = env.safeAreaInsets(of: toolbar.bar)
-            let row = Rect(x: toolbar.bar.minX + safe.left, y: toolbar.bar.minY, width: toolbar.bar.width - safe.left - safe.right, height: toolbar.bar.height)
-            let ordered = env.layoutDirection == .rightToLeft ? Array(top.toolbarItems.reversed()) : top.toolbarItems
-            out += try layout.spread(ordered, in: row, margin: env.traits.layoutMargin, path: topPath + ".toolbarItems")
+            out += try ToolbarComponent.items(nav.toolbar, items: top.toolbarItems, bar: toolbar.bar, background: toolbar.background,
+                                              backgroundEnv: toolEnv, env: env, itemsPath: topPath + ".toolbarItems", context: context)
         }
         return out
     }

@@ -66,8 +66,10 @@ struct NavigationBarComponent {
     /// A refresh control hoisted into the large title's stretched area (iOS 11).
     struct HoistedRefresh { var color: Color; var title: String? }
 
+    /// The bar's items for `nav`'s top controller. `itemsKey` names the list its items are in, for
+    /// the paths of errors and accessibility (a standalone bar's `items`).
     func items(_ nav: NavigationController, metrics m: Metrics, refresh: HoistedRefresh? = nil, bar: Rect, background: Rect,
-               env parentEnv: Environment) throws(RenderError) -> [DisplayItem] {
+               env parentEnv: Environment, itemsKey: String = "stack") throws(RenderError) -> [DisplayItem] {
         let a = nav.navigationBar
         // The bar's own tint color and tintAdjustmentMode apply to everything on it.
         let env = parentEnv.child(tintColor: a.tintColor, mode: a.tintAdjustmentMode ?? .automatic, path: parentEnv.path)
@@ -75,7 +77,7 @@ struct NavigationBarComponent {
         let top = nav.stack.last ?? ViewController()
         let item = top.navigationItem
         let tint = env.tint
-        let itemPath = env.path + ".stack[\(max(0, nav.stack.count - 1))]"
+        let itemPath = env.path + ".\(itemsKey)[\(max(0, nav.stack.count - 1))]"
         let safe = env.safeAreaInsets(of: bar)
         let margin = env.traits.layoutMargin
         let left = bar.minX + safe.left, right = bar.maxX - safe.right

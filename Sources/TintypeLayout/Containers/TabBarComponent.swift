@@ -15,7 +15,9 @@ struct TabBarComponent {
     /// iOS 11 32 on a landscape phone and 50 on iPad (`Era.tabBarHeight`).
     static func height(_ traits: Traits) -> Double { traits.era.tabBarHeight(traits) }
 
-    func items(_ tabs: TabBarController, bar: Rect, background: Rect, env: Environment) throws(RenderError) -> [DisplayItem] {
+    /// The bar's background and items; `itemsKey` names the list its items are in, for the paths
+    /// of errors and accessibility (a standalone bar's `items`).
+    func items(_ tabs: TabBarController, bar: Rect, background: Rect, env: Environment, itemsKey: String = "tabs") throws(RenderError) -> [DisplayItem] {
         let a = tabs.tabBar
         // The bar's own tintAdjustmentMode decides for its items (normal keeps them in color over a dimmed window).
         let env = env.child(tintColor: nil, mode: a.tintAdjustmentMode ?? .automatic, path: env.path)
@@ -41,7 +43,7 @@ struct TabBarComponent {
             // Right to left, the first tab is on the right.
             let slot = env.layoutDirection == .rightToLeft ? tabs.tabs.count - 1 - i : i
             let cell = Rect(x: startX + Double(slot) * itemWidth, y: bar.minY, width: itemWidth, height: bar.height).originSnapped(env.scale)
-            let path = env.path + ".tabs[\(i)]"
+            let path = env.path + ".\(itemsKey)[\(i)]"
             if selected, let indicator = a.selectionIndicatorImage {
                 let file = context.file(of: indicator, env: env)
                 out.append(.image(ImageItem(source: indicator, filePath: file, frame: cell, templateColor: nil, capInsets: nil,

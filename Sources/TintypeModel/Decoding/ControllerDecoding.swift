@@ -121,16 +121,7 @@ extension TabBarController {
         if let items = r.array("tabs") {
             for (n, p) in items {
                 guard let t = ObjectReader(n, path: p, context: r.context, what: "a tab object") else { continue }
-                var item = TabBarItem()
-                item.title = t.string("title")
-                item.image = t.imageSource("image")
-                item.selectedImage = t.imageSource("selectedImage")
-                if let m = t.choice("renderingMode", RenderingMode.self) { item.renderingMode = m }
-                item.badgeValue = t.string("badgeValue")
-                item.badgeColor = t.color("badgeColor")
-                item.id = t.id()
-                item.landscapeImagePhone = t.imageSource("landscapeImagePhone")
-                item.largeContentSizeImage = t.imageSource("largeContentSizeImage")
+                let item = TabBarItem.decode(t)
                 var root = Controller.content(ViewController())
                 if let rn = t.node("root", as: .view) {
                     if let c = SceneDecoder.decodeChildController(rn, path: join(p, "root"), depth: depth, context: r.context) { root = c }
@@ -145,6 +136,23 @@ extension TabBarController {
         if let i = r.integer("selectedIndex", in: 0...max(0, tabs.tabs.count - 1)) { tabs.selectedIndex = i }
         if let a = r.object("tabBar", appearance: "tabBar") { tabs.tabBar = BarAppearance.decode(a, kind: .tabBar) }
         return tabs
+    }
+}
+
+extension TabBarItem {
+    /// A tab bar item's keys from a tab object (or a standalone tab bar's item), which the caller finishes.
+    static func decode(_ t: ObjectReader) -> TabBarItem {
+        var item = TabBarItem()
+        item.title = t.string("title")
+        item.image = t.imageSource("image")
+        item.selectedImage = t.imageSource("selectedImage")
+        if let m = t.choice("renderingMode", RenderingMode.self) { item.renderingMode = m }
+        item.badgeValue = t.string("badgeValue")
+        item.badgeColor = t.color("badgeColor")
+        item.id = t.id()
+        item.landscapeImagePhone = t.imageSource("landscapeImagePhone")
+        item.largeContentSizeImage = t.imageSource("largeContentSizeImage")
+        return item
     }
 }
 
@@ -219,8 +227,10 @@ extension BarButtonItem {
 extension BarAppearance {
     enum Kind { case navigation, toolbar, tabBar }
 
-    static func decode(_ r: ObjectReader, kind: Kind) -> BarAppearance {
-        defer { r.finish() }
+    /// A bar's look from `r`; `finish` reports the keys it left unread (a bar placed as a view
+    /// leaves its view's keys to the view decoder, which finishes the reader).
+    static func decode(_ r: ObjectReader, kind: Kind, finish: Bool = true) -> BarAppearance {
+        defer { if finish { r.finish() } }
         var a = BarAppearance()
         if let s = r.choice("barStyle", BarStyle.self) { a.barStyle = s }
         a.barTintColor = r.color("barTintColor")

@@ -84,9 +84,9 @@ enum SceneAppearance {
         view("activityIndicator", ["color"]),
     ]
 
-    /// What a `whenContainedIn` rule may name besides ids: every view kind, the bars that hold bar
-    /// button items, and the two presentations that hold a controller.
-    static var containerKinds: [String] { SceneDecoder.kinds.map(\.name) + ["navigationBar", "toolbar", "popover", "sheet"] }
+    /// What a `whenContainedIn` rule may name besides ids: every view kind (the bars that hold bar
+    /// button items among them), and the two presentations that hold a controller.
+    static var containerKinds: [String] { SceneDecoder.kinds.map(\.name) + ["popover", "sheet"] }
 
     private static func bar(_ name: String, _ kind: BarAppearance.Kind, _ keys: [String]) -> Kind {
         Kind(name: name, keys: keys) { r in _ = BarAppearance.decode(r, kind: kind) }  // it finishes the reader

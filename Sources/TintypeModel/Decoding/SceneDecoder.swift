@@ -473,6 +473,9 @@ public enum SceneDecoder {
         ("tableView", { r, depth in TableView.decode(r, depth: depth).map(ViewKind.tableView) }),
         ("stackView", { r, depth in .stackView(StackView.decode(r, depth: depth)) }),
         ("visualEffectView", { r, _ in .visualEffectView(VisualEffectView.decode(r)) }),
+        ("navigationBar", { r, depth in .navigationBar(NavigationBar.decode(r, depth: depth)) }),
+        ("toolbar", { r, depth in .toolbar(Toolbar.decode(r, depth: depth)) }),
+        ("tabBar", { r, _ in .tabBar(TabBar.decode(r)) }),
     ]
 
     static let controlKinds: [KindDecoder] = Control.kinds.map { kind in
