@@ -5,9 +5,10 @@ import TintypeSnapshot
 
 struct SheetCommand: Command {
     static let name = "sheet"
-    static let abstract = "Lay every variant of a scene out in one labeled grid (a contact sheet)."
-    static let arguments = "SCENE.json"
-    static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\").")]
+    static let abstract = "Lay every variant of a scene, or every scene of a storyboard, out in one labeled grid (a contact sheet)."
+    static let arguments = "SCENE.json|FILE.storyboard|FILE.xib"
+    static let argumentHelp = [("SCENE.json", "A scene file with \"variants\" (or \"devices\")."),
+                               ("FILE.storyboard", "A storyboard or xib: each of its scenes, captioned with its name.")]
     static var options: [Option<Self>] { [
         .value("-o", "--output", value: "PATH", help: "The sheet to write (required): a .png, .pdf or .svg path, or - for a PNG on standard output.",
                kind: .outputFile(.image), \.output),
@@ -27,6 +28,10 @@ struct SheetCommand: Command {
         .value("--scale", value: "N", help: "Pixels per point of the sheet (default 2; 0.25 to 16).") { c, v throws(UsageError) in
             c.scale = try number("--scale", v, in: SceneLimits.scaleRange, command: Self.self)
         },
+        .value("--scene", value: "NAME", help: """
+            Of a storyboard, only this scene (its storyboard identifier or id);
+            may be given more than once. Default: every scene.
+            """) { c, v throws(UsageError) in c.sceneNames.append(v) },
         .flag("--record", help: """
             Allow writing over the sheet's golden beside the scene
             (SCENE.sheet.png), which is otherwise refused.
@@ -45,10 +50,14 @@ struct SheetCommand: Command {
         The format follows the extension of -o: a PDF or SVG sheet has its captions as text and its
         frames as paths, and embeds each screen as the image the PNG sheet shows (raise --scale for
         sharper screens).
+        Given a storyboard or xib, the sheet shows each of its scenes (as 'tintype render' draws
+        them), captioned with its name, in rows of five in the storyboard's order; the trait
+        options apply to every scene.
 
         Examples:
           tintype sheet Snapshots/Gallery/Matrix/settings.json -o sheet.png --rows contentSizeCategories --columns devices
           tintype sheet Snapshots/Motion/countdown-hud.json --times 0:0.35:8 -o filmstrip.png
+          tintype sheet App/Base.lproj/Main.storyboard -o Main.sheet.png --scale 1
         """
 
     var scene = ""
@@ -66,6 +75,15 @@ struct SheetCommand: Command {
 
     /// The scenes named; one is taken.
     var scenes: [String] = []
+    /// --scene: of a storyboard, the scenes to lay out (all when empty).
+    var sceneNames: [String] = []
+
+    var isStoryboard: Bool { StoryboardFiles.isStoryboard(scene) }
+
+    /// The sheet's golden beside the scene (`settings.sheet.png`) or the storyboard (`Main.sheet.png`).
+    var sheetGolden: String {
+        isStoryboard ? (scene as NSString).deletingPathExtension + ".sheet.png" : SceneFile.stem(of: scene) + ".sheet.png"
+    }
 
     mutating func argument(_ value: String) throws(UsageError) { scenes.append(value) }
 
@@ -79,12 +97,21 @@ struct SheetCommand: Command {
         if output != "-", ImageFormat(path: output) == nil {
             throw UsageError(message: "a contact sheet is written as \(ImageFormat.list), by the extension of -o (found \"\(output)\")", command: Self.self)
         }
+        if isStoryboard {
+            // A storyboard's sheet is its scenes in rows: no grid of traits, no filmstrip.
+            if !rows.isEmpty || !columns.isEmpty {
+                throw UsageError(message: "--rows and --columns lay out a scene file's variants; a storyboard's sheet shows its scenes in rows", command: Self.self)
+            }
+            if times != nil { throw UsageError(message: "--times makes a filmstrip of a scene file, not of a storyboard", command: Self.self) }
+        } else if !sceneNames.isEmpty {
+            throw UsageError(message: "--scene picks scenes of a storyboard or xib; \(scene) is a scene file", command: Self.self)
+        }
     }
 
     /// The sheet's own golden beside the scene: replaced only with --record, which run() checks
     /// with its own message.
     func mayReplace(golden path: String) -> Bool {
-        path == OutputGuard.resolved(SceneFile.stem(of: scene) + ".sheet.png")
+        path == OutputGuard.resolved(sheetGolden)
     }
 
     static func dimensions(_ text: String, option: String) throws(UsageError) -> [TraitDimension] {
@@ -130,23 +157,49 @@ struct SheetCommand: Command {
     func run() -> Int32 {
         Watchdog.seconds = timeout
         ProjectRoot.given = root
+        if let output, output != "-", !record, FileManager.default.fileExists(atPath: output),
+           URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: sheetGolden).standardizedFileURL.path {
+            Tool.printError("\(output) is the contact sheet's golden beside \(scene); sheet will not overwrite it", usage: Self.usage,
+                            hint: "Pass --record to replace it, or -o to write elsewhere.")
+            return ExitCode.usage
+        }
+        let sheet: ContactSheet
+        if isStoryboard {
+            let (files, matched) = StoryboardFiles.sceneFiles(scene, only: sceneNames, overriding: overrides)
+            if files.count == 1, files[0].path == scene, let error = files[0].error {
+                writeStderr("Error: \(error)")
+                return ExitCode.failure
+            }
+            if let missing = sceneNames.first(where: { !matched.contains($0) }) {
+                writeStderr("Error: \(scene) has no scene \"\(missing)\" (a storyboard identifier or id)")
+                return ExitCode.usage
+            }
+            // A scene's virtual file is NAME.SCENE.json beside the storyboard: its name is SCENE.
+            let prefix = ((scene as NSString).lastPathComponent as NSString).deletingPathExtension + "."
+            let named = files.map { f in
+                (name: String(SceneFile.stem(of: (f.path as NSString).lastPathComponent).dropFirst(prefix.count)), file: f)
+            }
+            do { sheet = try ContactSheet(title: (scene as NSString).lastPathComponent, scenes: named, scale: scale) } catch {
+                writeStderr("Error: \(error)")
+                return ExitCode.failure
+            }
+            return write(sheet, what: "\(named.count) scene\(named.count == 1 ? "" : "s")")
+        }
         var file = Watchdog.read(scene, overriding: overrides)
         if let times, var decoded = file.scene {
             // A filmstrip: the scene's matrix with these times (its own scene "time" gives way).
             decoded.variants.times = times
             file = SceneFile(path: scene, scene: decoded, overriding: overrides)
         }
-        if let output, output != "-", !record, FileManager.default.fileExists(atPath: output),
-           URL(fileURLWithPath: output).standardizedFileURL.path == URL(fileURLWithPath: file.sheetGolden).standardizedFileURL.path {
-            Tool.printError("\(output) is the contact sheet's golden beside \(scene); sheet will not overwrite it", usage: Self.usage,
-                            hint: "Pass --record to replace it, or -o to write elsewhere.")
-            return ExitCode.usage
-        }
-        let sheet: ContactSheet
         do { sheet = try ContactSheet(file: file, rows: rows, columns: columns, scale: scale) } catch {
             writeStderr("Error: \(error)")
             return file.error == nil ? ExitCode.usage : ExitCode.failure
         }
+        return write(sheet, what: "\(sheet.cells.count) variants, \(sheet.rowLabels.count) × \(sheet.columnLabels.count)")
+    }
+
+    /// Renders the sheet and writes it to -o (or standard output); `what` describes its cells.
+    func write(_ sheet: ContactSheet, what: String) -> Int32 {
         let format = output.flatMap { $0 == "-" ? nil : ImageFormat(path: $0) } ?? .png
         let result: (bytes: [UInt8], failures: [String])
         do {
@@ -168,7 +221,7 @@ struct SheetCommand: Command {
             }
             let w = Int((sheet.size.width * sheet.scale).rounded()), h = Int((sheet.size.height * sheet.scale).rounded())
             let extent = format == .png ? "\(w)×\(h) pixels" : "\(Int(sheet.size.width.rounded()))×\(Int(sheet.size.height.rounded())) points"
-            print("Wrote \(output) (\(sheet.cells.count) variants, \(sheet.rowLabels.count) × \(sheet.columnLabels.count), \(extent))")
+            print("Wrote \(output) (\(what), \(extent))")
         }
         return result.failures.isEmpty ? ExitCode.success : ExitCode.failure
     }

@@ -401,6 +401,34 @@ import Testing
 }
 
 extension TestCommandTests {
+    /// `tintype sheet` of a storyboard: every scene captioned with its name; the README's picture,
+    /// the Gallery storyboard's sheet, is what the command draws today.
+    @Test func aContactSheetOfAStoryboard() throws {
+        let dir = try cli.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let storyboard = CLITests.root + "/Snapshots/Gallery/Storyboard/Hikes/Base.lproj/Main.storyboard"
+        let golden = CLITests.root + "/Snapshots/Gallery/Storyboard/Hikes/Base.lproj/Main.sheet.png"
+        let made = try cli.run(["sheet", storyboard, "-o", dir + "/sheet.png", "--scale", "1"])
+        #expect(made.status == 0 && made.out.contains("(2 scenes, "), "\(made.stderr)")
+        let drawn = try Data(contentsOf: URL(fileURLWithPath: dir + "/sheet.png"))
+        #expect(drawn == (try Data(contentsOf: URL(fileURLWithPath: golden))),
+                "the storyboard's sheet differs from \(golden) (the README shows it): re-record it with 'tintype sheet \(storyboard) -o \(golden) --scale 1 --record' and look at it")
+        let one = try cli.run(["sheet", storyboard, "--scene", "Trail", "-o", dir + "/trail.png", "--scale", "1"])
+        #expect(one.status == 0 && one.out.contains("(1 scene, "), "\(one.stderr)")
+        let guarded = try cli.run(["sheet", storyboard, "-o", golden])
+        #expect(guarded.status == 64 && guarded.stderr.contains("is the contact sheet's golden beside"))
+        let grid = try cli.run(["sheet", storyboard, "-o", dir + "/x.png", "--rows", "devices"])
+        #expect(grid.status == 64 && grid.stderr.contains("a storyboard's sheet shows its scenes in rows"))
+        let missing = try cli.run(["sheet", storyboard, "--scene", "Nope", "-o", dir + "/x.png"])
+        #expect(missing.status == 64 && missing.stderr.contains("has no scene \"Nope\""))
+        try "<document><scenes></document>".write(toFile: dir + "/Bad.storyboard", atomically: true, encoding: .utf8)
+        let bad = try cli.run(["sheet", "Bad.storyboard", "-o", "bad.png"], in: dir)
+        #expect(bad.status == 1 && bad.stderr.contains("Bad.storyboard:1:19: malformed XML"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/bad.png"))
+        let sceneOfFile = try cli.run(["sheet", "m.json", "--scene", "Trail", "-o", "x.png"], in: dir)
+        #expect(sceneOfFile.status == 64 && sceneOfFile.stderr.contains("--scene picks scenes of a storyboard or xib"))
+    }
+
     /// `tintype sheet`: the grid's size, its usage errors, and the golden it will not overwrite.
     @Test func aContactSheetOfAMatrix() throws {
         let dir = try cli.temporaryDirectory()

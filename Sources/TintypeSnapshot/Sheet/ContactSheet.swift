@@ -20,6 +20,11 @@ public struct ContactSheet: Sendable {
         public var column: Int
         /// Where the screen goes, in points.
         public var frame: Rect
+        /// The screen's own caption above it (a storyboard's scene name); nil in a grid of traits,
+        /// whose captions are its rows' and columns'.
+        public var caption: String? = nil
+        /// Where the caption goes, in points.
+        public var captionFrame: Rect? = nil
     }
 
     public var title: String
@@ -109,6 +114,44 @@ public struct ContactSheet: Sendable {
         rowLabelFrames = rows.isEmpty ? [] : ys.indices.map { Rect(x: Self.margin, y: ys[$0], width: labelWidth - Self.labelGap, height: Self.headerHeight) }
     }
 
+    /// A storyboard's scenes (`scenes`, in the storyboard's order, each with its name), every
+    /// render of each captioned above it with the scene's name (and its variant's traits, when it
+    /// has several), in rows of at most `perRow` screens, each at its true size relative to the others.
+    public init(title: String, scenes: [(name: String, file: SceneFile)], perRow: Int = 5, scale: Double = 2) throws(Problem) {
+        let entries: [(caption: String, output: SceneFile.Output)] = scenes.flatMap { scene in
+            let named = scene.file.outputs.first?.plan?.named ?? []
+            return scene.file.outputs.map { o in
+                let traits = named.compactMap { o.plan?.traits.label($0) }.joined(separator: ", ")
+                return (traits.isEmpty ? scene.name : scene.name + " · " + traits, o)
+            }
+        }
+        guard !entries.isEmpty else { throw Problem(description: "\(title): no scene to lay out") }
+        self.title = title
+        self.scale = scale
+        rows = []; columns = []; rowLabels = []; columnLabels = []; rowLabelFrames = []; columnLabelFrames = []
+        let perRow = max(1, perRow)
+        func screen(_ o: SceneFile.Output) -> Size { o.variant?.scene.screenSize ?? Size(width: 100, height: 100) }
+        let columnCount = min(perRow, entries.count), rowCount = (entries.count + perRow - 1) / perRow
+        var widths = Array(repeating: 0.0, count: columnCount), heights = Array(repeating: 0.0, count: rowCount)
+        for (i, e) in entries.enumerated() {
+            let captionWidth = Composition.width(of: e.caption, size: Self.captionSize, weight: .semibold).rounded(.up)
+            widths[i % perRow] = max(widths[i % perRow], screen(e.output).width, captionWidth)
+            heights[i / perRow] = max(heights[i / perRow], screen(e.output).height)
+        }
+        var xs: [Double] = [], x = Self.margin
+        for w in widths { xs.append(x); x += w + Self.gap }
+        var ys: [Double] = [], y = Self.margin + Self.titleHeight + 12
+        for h in heights { ys.append(y + Self.headerHeight + 8); y += Self.headerHeight + 8 + h + Self.rowGap }
+        let titleWidth = Composition.width(of: title, size: Self.titleSize, weight: .semibold).rounded(.up)
+        size = Size(width: max(x - Self.gap + Self.margin, Self.margin * 2 + titleWidth), height: y - Self.rowGap + Self.margin)
+        cells = entries.enumerated().map { i, e in
+            let r = i / perRow, c = i % perRow, s = screen(e.output)
+            let frame = Rect(x: xs[c] + ((widths[c] - s.width) / 2).rounded(), y: ys[r], width: s.width, height: s.height)
+            return Cell(output: e.output, row: r, column: c, frame: frame, caption: e.caption,
+                        captionFrame: Rect(x: xs[c], y: ys[r] - Self.headerHeight - 8, width: widths[c], height: Self.headerHeight))
+        }
+    }
+
     /// Renders every variant (in parallel) at the sheet's scale, unless the scale is one of the
     /// traits that vary, then draws the grid. A variant that fails to render shows as a red box
     /// and is listed in `failures`.
@@ -147,6 +190,9 @@ public struct ContactSheet: Sendable {
         let hairline = 1 / scale
         for (i, cell) in cells.enumerated() {
             let f = cell.frame
+            if let caption = cell.caption, let frame = cell.captionFrame {
+                c.captions.append(.init(text: caption, frame: frame, size: Self.captionSize, weight: .semibold, color: secondary, alignment: .center))
+            }
             c.boxes.append(.init(frame: Rect(x: f.minX - hairline, y: f.minY - hairline, width: f.width + 2 * hairline, height: f.height + 2 * hairline),
                                  color: Color(red: 0.78, green: 0.78, blue: 0.8)))
             switch results[i] {
