@@ -107,7 +107,10 @@ extension Importer {
             case .unsupported(let why): warn(e, "constraint", why + "; the constraint is left out"); return nil
             }
         }
-        // A guide first: turn the constraint around so that a view is first.
+        // A guide first, or a scroll view first with a view of its content second (IB writes
+        // `scroll.bottom == content.bottom` in the scroll view): turn the constraint around so that
+        // the view it places is first. A scroll view's content is laid out apart from the views
+        // around the scroll view, so a constraint held by the scroll view could not reach it.
         if case .guide = first {
             guard let s = second, case .view = s, let bb = b, multiplier != 0 else {
                 warn(e, "constraint", "a constraint between two layout guides (or a guide and a constant) has no view to hold it; it is left out")
@@ -119,9 +122,29 @@ extension Importer {
             if multiplier > 0 { relation = Self.flipped(relation) }
             multiplier = 1 / multiplier
         }
+        if case .view(let f) = first, nodes[f]?.name == "scrollView", case .view(let s)? = second, isDescendant(s, of: f),
+           let bb = b, multiplier != 0 {
+            (first, second) = (.view(s), .view(f))
+            (a, b) = (bb, a)
+            constant = -constant / multiplier
+            if multiplier > 0 { relation = Self.flipped(relation) }
+            multiplier = 1 / multiplier
+        }
         guard case .view(let firstView) = first else { return nil }
         return IBConstraint(node: e, first: firstView, firstAttribute: a, relation: relation, second: second, secondAttribute: b,
                             multiplier: multiplier, constant: constant, priority: priority, identifier: e["identifier"] ?? e["id"] ?? "")
+    }
+
+    /// Whether the object `id` lies inside the object `ancestor` (at any depth).
+    func isDescendant(_ id: String, of ancestor: String) -> Bool {
+        var at = parents[id]
+        var steps = 0
+        while let p = at, steps < 512 {
+            if p == ancestor { return true }
+            at = parents[p]
+            steps += 1
+        }
+        return false
     }
 
     static func flipped(_ r: LayoutConstraint.Relation) -> LayoutConstraint.Relation {

@@ -367,7 +367,13 @@ extension Importer {
             return localized(s.text, id: n["id"], key: key)
         }
         if let attributed = n.children.first(where: { $0.name == "attributedString" && $0["key"] == "attributed" + key.prefix(1).uppercased() + key.dropFirst() }) {
-            warn(attributed, "attributedText", "attributed text is drawn as plain text in the label's font and color", id: n["id"])
+            // A label takes a text of one run's font, color and paragraph alignment whole (label()
+            // reads them); anything more is drawn as plain text.
+            if n.name != "label" || !Self.isOneRun(attributed) {
+                warn(attributed, "attributedText", n.name == "label"
+                     ? "attributed text is drawn as plain text in its first run's font, color and alignment"
+                     : "attributed text is drawn as plain text in the \(n.name)'s font and color", id: n["id"])
+            }
             let plain = attributed.children("fragment").map { $0["content"] ?? $0.child("string", key: "content")?.text ?? "" }.joined()
             return .string(plain)
         }
@@ -384,6 +390,55 @@ extension Importer {
         if n["adjustsFontSizeToFit"] == "YES" {
             warn(n, "label", "adjustsFontSizeToFitWidth is not read; the text keeps its size and truncates", attribute: "adjustsFontSizeToFit")
         }
+        // Attributed text: its first run's font, color and paragraph alignment are the label's.
+        if let run = n.child("attributedString", key: "attributedText")?.children("fragment").first?.child("attributes") {
+            if !o.has("font"), let f = run.children.first(where: { $0.name == "font" && $0["key"] == "NSFont" }) { o.set("font", attributedFont(f, owner: n)) }
+            if !o.has("textColor"), let c = color(run, "NSColor") { o.set("textColor", c) }
+            if !o.has("textAlignment"), let a = run.child("paragraphStyle", key: "NSParagraphStyle")?["alignment"],
+               let v = Self.alignments[a], v != "natural" {
+                o.set("textAlignment", v)
+            }
+        }
+    }
+
+    /// The attributes of an attributed text Tintype draws whole: a font, a color and a paragraph
+    /// style's alignment (its line breaking is the label's).
+    static let runAttributes: Set<String> = ["NSFont", "NSColor", "NSParagraphStyle"]
+
+    /// Whether an attributed text is one run as a label draws it: every fragment with the same
+    /// attributes, all of them ones Tintype reads, and its paragraph style only an alignment.
+    static func isOneRun(_ attributed: XMLNode) -> Bool {
+        let runs = attributed.children("fragment").map { $0.child("attributes") }
+        func signature(_ a: XMLNode?) -> [String] {
+            (a?.children ?? []).map { c in c.name + ":" + (c["key"] ?? "") + ":" + c.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: ",") }
+        }
+        guard let first = runs.first else { return true }
+        guard runs.allSatisfy({ signature($0) == signature(first) }) else { return false }
+        return (first?.children ?? []).allSatisfy { c in
+            guard let k = c["key"], runAttributes.contains(k) else { return false }
+            guard k == "NSParagraphStyle" else { return c.children.isEmpty || c.name == "color" }
+            // Only the alignment and what a label sets itself (line breaking, direction, tightening).
+            return c.children.isEmpty && c.attributes.allSatisfy {
+                ["key", "alignment", "lineBreakMode", "baseWritingDirection", "tighteningFactorForTruncation"].contains($0.name)
+            }
+        }
+    }
+
+    /// An attributed run's `<font key="NSFont">`: the system font of its size (bold for a bold meta
+    /// font); a named font is the system font of its size, with the warning any named font has.
+    mutating func attributedFont(_ f: XMLNode, owner: XMLNode) -> JSONOut {
+        let size = min(max(number(f["size"]) ?? 17, 1), 1000)
+        var weight: String?
+        if let meta = f["metaFont"] {
+            if meta.lowercased().contains("bold") { weight = "bold" }
+        } else if let name = f["name"] {
+            warn(f, "font", "the font \(quoted(name)) is drawn as the system font of its size (Tintype draws with its pinned fonts only)", attribute: "name", id: owner["id"])
+            let lower = name.lowercased()
+            if lower.contains("semibold") { weight = "semibold" } else if lower.contains("bold") { weight = "bold" }
+            else if lower.contains("medium") { weight = "medium" } else if lower.contains("light") { weight = "light" }
+        }
+        if let weight { return .object([("size", .number(size)), ("weight", .string(weight))]) }
+        return .number(size)
     }
 
     mutating func button(_ n: XMLNode, into o: inout JSONObject) {

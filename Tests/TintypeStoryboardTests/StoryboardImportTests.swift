@@ -274,6 +274,93 @@ struct StoryboardImportTests {
         #expect(tabs.appearance.unselectedItemTintColor == Color(red: 1, green: 0, blue: 0))
     }
 
+    @Test func aScrollViewsConstraintsToItsContentArePlacedOnTheContent() throws {
+        // Interface Builder keeps the content's edges in the scroll view, the scroll view first
+        // (scroll.bottom == content.bottom): the scene holds them on the content, turned around.
+        let text = Self.header + """
+
+            <scenes><scene sceneID="s1"><objects>
+              <viewController id="vc" sceneMemberID="viewController">
+                <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/>
+                  <subviews>
+                    <scrollView translatesAutoresizingMaskIntoConstraints="NO" id="scr"><rect key="frame" x="0" y="64" width="375" height="600"/>
+                      <subviews>
+                        <view translatesAutoresizingMaskIntoConstraints="NO" id="cnt"><rect key="frame" x="0" y="0" width="375" height="900"/>
+                          <constraints><constraint firstAttribute="height" constant="900" id="c0"/></constraints>
+                        </view>
+                      </subviews>
+                      <constraints>
+                        <constraint firstItem="cnt" firstAttribute="top" secondItem="scr" secondAttribute="top" id="c1"/>
+                        <constraint firstAttribute="bottom" secondItem="cnt" secondAttribute="bottom" constant="10" id="c2"/>
+                        <constraint firstAttribute="trailing" relation="greaterThanOrEqual" secondItem="cnt" secondAttribute="trailing" id="c3"/>
+                        <constraint firstItem="cnt" firstAttribute="leading" secondItem="scr" secondAttribute="leading" id="c4"/>
+                        <constraint firstItem="cnt" firstAttribute="width" secondItem="scr" secondAttribute="width" id="c5"/>
+                      </constraints>
+                    </scrollView>
+                  </subviews>
+                  <constraints>
+                    <constraint firstItem="scr" firstAttribute="top" secondItem="root" secondAttribute="top" constant="64" id="c6"/>
+                    <constraint firstItem="scr" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c7"/>
+                    <constraint firstAttribute="trailing" secondItem="scr" secondAttribute="trailing" id="c8"/>
+                    <constraint firstAttribute="bottom" secondItem="scr" secondAttribute="bottom" id="c9"/>
+                  </constraints>
+                </view>
+              </viewController>
+            </objects></scene></scenes></document>
+            """
+        let (imported, errors) = importText(text)
+        let result = try #require(imported, "\(errors)")
+        #expect(result.warnings.isEmpty, "\(result.warnings.map(\.description))")
+        let decoded = try SceneDecoder.decode(try #require(result.scenes.first).json, file: "vc.json")
+        guard case .controller(.content(let vc)) = decoded.root.kind, let scroll = vc.view.subviews.first, let content = scroll.subviews.first else {
+            Issue.record("no scroll view with content"); return
+        }
+        #expect(!scroll.constraints.contains { if case .view? = $0.target { true } else { false } }, "the scroll view keeps none to its content")
+        let held = content.constraints.map { "\($0.attribute.rawValue) \($0.relation.rawValue) \($0.target.map { "\($0)" } ?? "-") \($0.constant)" }
+        #expect(held.contains("bottom equal superview -10.0"), "\(held)")
+        #expect(held.contains("trailing lessThanOrEqual superview 0.0"), "\(held)")
+        #expect(held.contains("top equal superview 0.0") && held.contains("width equal superview 0.0"), "\(held)")
+    }
+
+    @Test func anAttributedTextOfOneRunIsTheLabelsFontColorAndAlignment() throws {
+        func run(_ content: String, _ extra: String = "") -> String {
+            """
+            <fragment content="\(content)"><attributes>
+              <color key="NSColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+              <font key="NSFont" metaFont="systemBold" size="20"/>
+              <paragraphStyle key="NSParagraphStyle" alignment="center" lineBreakMode="wordWrapping" baseWritingDirection="natural" tighteningFactorForTruncation="0.0"/>\(extra)
+            </attributes></fragment>
+            """
+        }
+        let text = Self.header + """
+
+            <scenes><scene sceneID="s1"><objects>
+              <viewController id="vc" sceneMemberID="viewController">
+                <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/>
+                  <subviews>
+                    <label usesAttributedText="YES" numberOfLines="0" id="one"><rect key="frame" x="20" y="40" width="335" height="24"/>
+                      <attributedString key="attributedText">\(run("Disclaimer"))</attributedString>
+                    </label>
+                    <label usesAttributedText="YES" id="two"><rect key="frame" x="20" y="80" width="335" height="24"/>
+                      <attributedString key="attributedText">\(run("Read ") + run("this", "<integer key=\"NSUnderline\" value=\"1\"/>"))</attributedString>
+                    </label>
+                  </subviews>
+                </view>
+              </viewController>
+            </objects></scene></scenes></document>
+            """
+        let (imported, errors) = importText(text)
+        let result = try #require(imported, "\(errors)")
+        let warnings = result.warnings.map { "\($0.kind) \($0.id ?? "-")" }
+        #expect(warnings == ["attributedText two"], "only the text of two differing runs is approximated: \(warnings)")
+        let decoded = try SceneDecoder.decode(try #require(result.scenes.first).json, file: "vc.json")
+        guard case .controller(.content(let vc)) = decoded.root.kind, case .label(let one) = vc.view.subviews[0].kind,
+              case .label(let two) = vc.view.subviews[1].kind else { Issue.record("no labels"); return }
+        #expect(one.text == "Disclaimer" && one.textAlignment == .center && one.textColor == .color(Color(red: 1, green: 0, blue: 0)))
+        #expect(one.font == .system(size: 20, weight: .bold), "\(one.font)")
+        #expect(two.text == "Read this" && two.textAlignment == .center, "the first run's look: \(two.text)")
+    }
+
     // MARK: Bad files
 
     func importText(_ text: String, in directory: String = NSTemporaryDirectory()) -> (StoryboardImport?, [String]) {
