@@ -248,7 +248,11 @@ extension Importer {
         out.set("borderWidth", .string("hairline"))
         out.set("borderColor", "#8E8E93")
         out.set("clipsToBounds", true)
-        if let id = node["id"], let cs = constraintsJSON(for: id, context: context, node: node), !cs.isEmpty { out.set("constraints", .array(cs)) }
+        var constraints = node["id"].flatMap { constraintsJSON(for: $0, context: context, node: node) } ?? []
+        if let id = node["id"], !constraints.isEmpty || constraintItems.contains(id), node["customClass"] != nil, context.placement == .free {
+            constraints += designedSize(node)
+        }
+        if !constraints.isEmpty { out.set("constraints", .array(constraints)) }
         var label = JSONObject()
         label.set("text", className)
         label.set("textAlignment", "center")
@@ -257,6 +261,31 @@ extension Importer {
         label.set("layout", .object([("left", .number(4)), ("right", .number(4)), ("top", .number(0)), ("bottom", .number(0))]))
         out.set("subviews", .array([.object([("label", label.value)])]))
         return .object([("view", out.value)])
+    }
+
+    /// A custom class's own size as Interface Builder showed it, for constraints that leave the size
+    /// to the view (its code's intrinsicContentSize, which IB draws an @IBDesignable view with, or
+    /// the placeholder intrinsic size the designer gave): the placeholder intrinsic size, else the
+    /// designed frame's, held as UIKit holds an intrinsic size (hugging at 250, compression
+    /// resistance at 750, or the priorities the view sets, 999 at most), so that the scene's
+    /// constraints win.
+    mutating func designedSize(_ n: XMLNode) -> [JSONOut] {
+        guard let frame = rect(n, "frame") else { return [] }
+        var out: [JSONOut] = []
+        for (axis, attribute, length, placeholder) in [("horizontal", "width", frame.width, "placeholderIntrinsicWidth"),
+                                                       ("vertical", "height", frame.height, "placeholderIntrinsicHeight")] {
+            if n[placeholder] == "infinite" { continue }
+            let size = number(n[placeholder]) ?? length
+            guard size > 0 else { continue }
+            let hug = number(n[axis + "HuggingPriority"]) ?? 250
+            let resist = number(n[axis + "CompressionResistancePriority"]) ?? 750
+            // A guessed size never overrides the scene's constraints: a required priority is held at 999.
+            for (relation, priority) in [("lessThanOrEqual", hug), ("greaterThanOrEqual", resist)] {
+                out.append(.object([("attribute", .string(attribute)), ("relation", .string(relation)), ("constant", .number(size)),
+                                    ("priority", .number(min(max(1, priority), 999)))]))
+            }
+        }
+        return out
     }
 
     /// The frame, layout pins or nothing (constraints, a stack view or the container place it).

@@ -361,6 +361,47 @@ struct StoryboardImportTests {
         #expect(two.text == "Read this" && two.textAlignment == .center, "the first run's look: \(two.text)")
     }
 
+    @Test func aCustomViewsPlaceholderKeepsItsDesignedSizeWhereTheConstraintsLeaveIt() throws {
+        // Constraints that place a custom view but leave its size to its code (an @IBDesignable
+        // view's intrinsic size): the placeholder holds the size Interface Builder showed, as an
+        // intrinsic size (hugging 250, compression resistance 750, or the view's own priorities, 999 at most).
+        let text = Self.header + """
+
+            <scenes><scene sceneID="s1"><objects>
+              <viewController id="vc" sceneMemberID="viewController">
+                <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/>
+                  <subviews>
+                    <view translatesAutoresizingMaskIntoConstraints="NO" customClass="StarsView" verticalCompressionResistancePriority="1000" id="stars">
+                      <rect key="frame" x="110" y="100" width="156" height="20"/>
+                    </view>
+                    <view translatesAutoresizingMaskIntoConstraints="NO" customClass="ChartView" placeholderIntrinsicWidth="200" placeholderIntrinsicHeight="infinite" id="chart">
+                      <rect key="frame" x="20" y="200" width="180" height="100"/>
+                    </view>
+                  </subviews>
+                  <constraints>
+                    <constraint firstAttribute="centerX" secondItem="stars" secondAttribute="centerX" id="c1"/>
+                    <constraint firstItem="stars" firstAttribute="top" secondItem="root" secondAttribute="top" constant="100" id="c2"/>
+                    <constraint firstItem="chart" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c3"/>
+                    <constraint firstItem="chart" firstAttribute="top" secondItem="stars" secondAttribute="bottom" constant="80" id="c4"/>
+                    <constraint firstItem="chart" firstAttribute="height" constant="100" id="c5"/>
+                  </constraints>
+                </view>
+              </viewController>
+            </objects></scene></scenes></document>
+            """
+        let (imported, errors) = importText(text)
+        let result = try #require(imported, "\(errors)")
+        let decoded = try SceneDecoder.decode(try #require(result.scenes.first).json, file: "vc.json")
+        guard case .controller(.content(let vc)) = decoded.root.kind, vc.view.subviews.count == 2 else { Issue.record("no views"); return }
+        func sizes(_ v: View) -> [String] {
+            v.constraints.filter { $0.target == nil }.map { "\($0.attribute.rawValue) \($0.relation.rawValue) \($0.constant) @\(Int($0.priority))" }
+        }
+        #expect(sizes(vc.view.subviews[0]) == ["width lessThanOrEqual 156.0 @250", "width greaterThanOrEqual 156.0 @750",
+                                               "height lessThanOrEqual 20.0 @250", "height greaterThanOrEqual 20.0 @999"], "\(sizes(vc.view.subviews[0]))")
+        #expect(sizes(vc.view.subviews[1]) == ["height equal 100.0 @1000", "width lessThanOrEqual 200.0 @250",
+                                               "width greaterThanOrEqual 200.0 @750"], "\(sizes(vc.view.subviews[1]))")
+    }
+
     // MARK: Bad files
 
     func importText(_ text: String, in directory: String = NSTemporaryDirectory()) -> (StoryboardImport?, [String]) {
