@@ -32,7 +32,7 @@ import TintypeModel
         // A key path that is not animatable, and one that does not fit its values.
         #expect(messages(#"{"view": "box", "basic": {"keyPath": "text", "to": 1}}"#).first?.hasSuffix(
             "animations[0].basic.keyPath: \"text\" is not an animatable key path (animatable: position, position.x, position.y, opacity, "
-            + "backgroundColor, cornerRadius, borderWidth, bounds, bounds.size, transform, transform.scale, transform.scale.x, transform.scale.y, "
+            + "backgroundColor, cornerRadius, borderWidth, bounds, bounds.size, bounds.origin, transform, transform.scale, transform.scale.x, transform.scale.y, "
             + "transform.rotation, transform.rotation.z, transform.rotation.x, transform.rotation.y, transform.translation.z, "
             + "transform.translation, transform.translation.x, transform.translation.y)") == true)
         #expect(messages(#"{"view": "box", "basic": {"keyPath": "position", "to": 5}}"#) == [

@@ -25,7 +25,8 @@ import TintypeModel
         #expect(parts(500) == [0, 0])
         #expect(parts(-60) == [112, 52], "pulled down, the large title's area stretches")
         #expect(open.scrolled(by: -60).stretch == 60)
-        #expect(open.scrolled(by: 104).showsInlineTitle && !open.scrolled(by: 100).showsInlineTitle)
+        // The inline title fades in over the large title's last 12 points.
+        #expect(open.scrolled(by: 104).inlineTitleAlpha == 1 && open.scrolled(by: 98).inlineTitleAlpha == 0.5 && !open.scrolled(by: 92).showsInlineTitle)
 
         var pinned = nav
         pinned.stack[0].navigationItem.hidesSearchBarWhenScrolling = false

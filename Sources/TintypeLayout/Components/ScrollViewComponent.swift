@@ -25,7 +25,7 @@ struct ScrollViewComponent: ViewComponent {
     /// A rect whose origin is the content's (0, 0) in absolute points, the size of the bounds.
     static func contentFrame(_ scroll: ScrollView, frame: Rect, env: Environment) -> Rect {
         let inset = adjustedInset(scroll, frame: frame, env: env)
-        var offset = scroll.contentOffset ?? Point(x: -inset.left, y: -inset.top)
+        var offset = scroll.offset(resting: Point(x: -inset.left, y: -inset.top))
         // A finger on it (a pan): the content follows, rubber-banded past the edges (the far ones
         // when the content size is known).
         let upper = scroll.contentSize.map { Point(x: $0.width + inset.right - frame.width, y: $0.height + inset.bottom - frame.height) }

@@ -117,12 +117,16 @@ struct ContainerLayout {
                 t.scroll.contentOffset = Point(x: t.scroll.contentOffset?.x ?? -t.scroll.contentInset.left, y: frame.minY - contentTop)
                 // A finger's pan is in the offset already (`navigation`).
                 t.scroll.pan.y = 0
+                t.scroll.offsetChanges = []
+                t.scroll.offsetSettled = true
                 if hoistsRefresh { t.refreshControl?.isPulled = false }
                 return .tableView(t)
             case .scrollView(var s):
                 let x = s.contentOffset?.x ?? -ScrollViewComponent.adjustedInset(s, frame: frame, env: env).left
                 s.contentOffset = Point(x: x, y: frame.minY - contentTop)
                 s.pan.y = 0
+                s.offsetChanges = []
+                s.offsetSettled = true
                 return .scrollView(s)
             default:
                 return kind
@@ -153,14 +157,15 @@ struct ContainerLayout {
         var metrics = open
         var scroll: ScrollPosition?
         var hoisted: NavigationBarComponent.HoistedRefresh?
-        if !nav.isNavigationBarHidden, open.adapts, let observed = Self.observedScroll(top.view) {
+        if !nav.isNavigationBarHidden, open.adapts, let observed = Self.observedScroll(context.animated(top.view)) {
             let openBottom = frame.minY + safeTop + open.total
             let frameTop = Self.extendsUnderTopBar(top, translucent: topTranslucent) ? frame.minY : openBottom
             let automatic = observed.scroll.contentInsetAdjustmentBehavior == .automatic
             let openOffset = -(observed.scroll.contentInset.top + (automatic ? max(0, openBottom - frameTop) : 0))
             let pulled = observed.refresh?.isPulled == true
-            var scrolled: Double = if let o = observed.scroll.contentOffset { o.y - openOffset }
-                else if pulled { -TableLayout.Metrics.refreshHeight } else { open.restingScroll }
+            // The offset given (or the resting one), moved by animations of it at the scene's time.
+            let resting = openOffset + (pulled ? -TableLayout.Metrics.refreshHeight : open.restingScroll)
+            var scrolled = observed.scroll.offset(resting: Point(x: 0, y: resting)).y - openOffset
             // A finger on the scroll view moves it from there; past the fully open bar, by the rubber band.
             var vertical = observed.scroll
             vertical.pan.x = 0

@@ -59,8 +59,20 @@ struct NavigationBarComponent {
 
         /// The large title's area beyond its 52 points (pulled down): room for a refresh control.
         var stretch: Double { fullLargeTitle > 0 ? max(0, largeTitle - fullLargeTitle) : 0 }
-        /// The large title is fully collapsed (or absent): the inline title shows instead.
-        var showsInlineTitle: Bool { largeTitle < 0.5 }
+        /// How much of the inline title shows (its alpha): all of it without a large title; under
+        /// one, nothing while the large title's baseline is below the row, then fading in over the
+        /// last `inlineTitleFade` points of the collapse, as the large title passes under the row.
+        var inlineTitleAlpha: Double {
+            guard fullLargeTitle > 0 else { return 1 }
+            return min(1, max(0, (Self.inlineTitleFade - largeTitle) / Self.inlineTitleFade))
+        }
+        /// The inline title (or title view) shows, wholly or fading in.
+        var showsInlineTitle: Bool { inlineTitleAlpha > 0 }
+        /// The points of the large title's area over which the inline title fades in: its last 12,
+        /// from the large title's baseline (12 above the area's bottom) reaching the row (an estimate:
+        /// UIKit fades the inline title in with a short animation of its own once the large title has
+        /// gone under; a still frame needs it as a function of the offset).
+        static let inlineTitleFade = 12.0
     }
 
     /// A refresh control hoisted into the large title's stretched area (iOS 11).
@@ -172,7 +184,8 @@ struct NavigationBarComponent {
             v.frame = Rect(origin: .zero, size: size)
             v.layout = nil
             let r = Rect(x: x, y: row.midY - size.height / 2, width: size.width, height: size.height).originSnapped(env.scale)
-            out += try context.layout(v, in: r, parent: env, path: itemPath + ".titleView")
+            let drawn = try context.layout(v, in: r, parent: env, path: itemPath + ".titleView")
+            out += m.inlineTitleAlpha < 1 ? [.group(Group(items: drawn, alpha: m.inlineTitleAlpha))] : drawn
         }
         // The inline title, centered on the bar (shifted to fit between the items); hidden under a large title.
         if let title = inlineTitle {
@@ -180,8 +193,9 @@ struct NavigationBarComponent {
             let w = min(titleWidth, max(0, trailingStart - leadingEnd - 16))
             var x = bar.midX - w / 2
             x = max(leadingEnd + 8, min(x, trailingStart - 8 - w)).pixelSnapped(env.scale)
-            out.append(.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height),
-                             alignment: .center, direction: env.layoutDirection))
+            let line = DisplayItem.line(title, font: font, color: titleColor, frame: Rect(x: x, y: row.minY, width: w, height: row.height),
+                                        alignment: .center, direction: env.layoutDirection)
+            out.append(m.inlineTitleAlpha < 1 ? .group(Group(items: [line], alpha: m.inlineTitleAlpha)) : line)
             env.accessible(itemPath + ".title", frame: Rect(x: x, y: row.minY, width: w, height: row.height), AccessibilityInfo(label: title, traits: [.header]))
         }
         // The large title: 34 bold on the leading margin, its baseline 12 above the bottom of its

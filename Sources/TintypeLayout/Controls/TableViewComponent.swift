@@ -73,7 +73,7 @@ struct TableDrawing {
         // A table's content is as wide as it is: it does not move sideways.
         var scroll = table.scroll
         scroll.pan.x = 0
-        return scroll.panned(table.scroll.contentOffset ?? resting, lower: resting, upper: nil, size: frame.size)
+        return scroll.panned(table.scroll.offset(resting: resting), lower: resting, upper: nil, size: frame.size)
     }
 
     /// Where content (0, 0) lands, in absolute points.

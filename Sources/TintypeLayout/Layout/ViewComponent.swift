@@ -59,6 +59,14 @@ struct LayoutContext {
         try resolver.resolve(view, in: container, parent: parent, path: path)
     }
 
+    /// `view` as the scene's animations show it at the scene's time (what the resolver does as it
+    /// meets the view), for a container that reads a subview's values before laying it out.
+    func animated(_ view: View) -> View {
+        var v = view
+        if !resolver.motion.animations(of: v).isEmpty { resolver.motion.apply(to: &v) }
+        return v
+    }
+
     /// The size `view` asks for when offered `width` (nil: as wide as it likes).
     func measure(_ view: View, width: Double?, env: Environment) throws(RenderError) -> Measured {
         try Measure(context: self).size(view, width: width, env: env)

@@ -132,6 +132,16 @@ struct Motion: Sendable {
             parts {
                 if case .point(let q) = track.value(at: p, model: .point($0.translation)) { $0.translation = q }
             }
+        case .contentOffset:
+            // Kept with the scroll view: its resting offset is known only once it is laid out. A
+            // navigation controller that has placed its top scroll view already (under a large
+            // title) has settled the offset, animations included.
+            let change = ScrollView.OffsetChange(track: track, progress: p)
+            switch view.kind {
+            case .scrollView(var s) where !s.offsetSettled: s.offsetChanges.append(change); view.kind = .scrollView(s)
+            case .tableView(var t) where !t.scroll.offsetSettled: t.scroll.offsetChanges.append(change); view.kind = .tableView(t)
+            default: break
+            }
         case .frame, .center, .bounds, .position, .positionX, .positionY, .boundsSize:
             break
         }

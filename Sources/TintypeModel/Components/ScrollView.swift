@@ -11,6 +11,30 @@ public struct ScrollView: Sendable, Equatable {
     /// A pan gesture's translation (docs/motion.md, Gestures): the content follows the finger from
     /// the offset, rubber-banded past the edges. Zero when no finger is on it.
     public var pan = Point(x: 0, y: 0)
+    /// Animations of `contentOffset` at the scene's time (docs/motion.md, A large title collapsing),
+    /// each a track at its progress, applied in order from the offset: the scene's, or the resting
+    /// one when it gives none (known only once layout has the adjusted inset).
+    public var offsetChanges: [OffsetChange] = []
+    /// Set once a navigation controller has placed the scroll view under its adapting bar: the
+    /// offset it was given already includes the animations.
+    public var offsetSettled = false
+
+    /// A `contentOffset` track and how far along it is.
+    public struct OffsetChange: Sendable, Equatable {
+        public var track: Track
+        public var progress: Double
+        public init(track: Track, progress: Double) { self.track = track; self.progress = progress }
+    }
+
+    /// The offset shown before a finger's pan: the scene's (`resting` when it gives none), moved
+    /// by the animations of it at the scene's time.
+    public func offset(resting: Point) -> Point {
+        var o = contentOffset ?? resting
+        for c in offsetChanges {
+            if case .point(let q) = c.track.value(at: c.progress, model: .point(o)) { o = q }
+        }
+        return o
+    }
 
     /// The offset a pan leaves from `offset`: moved against the translation, and past `lower` (the
     /// top and left edges) or `upper` (the far edges, when known) moved by UIScrollView's rubber band

@@ -59,6 +59,8 @@ public enum AnimatedProperty: String, Sendable, Equatable, Hashable, CaseIterabl
     case frame, center, bounds, alpha, backgroundColor, transform, cornerRadius, borderWidth
     /// The layer's whole CATransform3D (a UIView block's `transform3D`).
     case transform3D
+    /// A scroll view's or table's content offset (UIScrollView's `contentOffset`, its layer's `bounds.origin`).
+    case contentOffset
     /// The anchor point's place in the superview (`position`; UIView's `center` is the same).
     case position, positionX = "position.x", positionY = "position.y"
     case boundsSize = "bounds.size"
@@ -72,7 +74,7 @@ public enum AnimatedProperty: String, Sendable, Equatable, Hashable, CaseIterabl
     public var kind: AnimatedValue.Kind {
         switch self {
         case .frame, .bounds: .rect
-        case .center, .position, .translation: .point
+        case .center, .position, .translation, .contentOffset: .point
         case .boundsSize: .size
         case .backgroundColor: .color
         case .transform: .transform

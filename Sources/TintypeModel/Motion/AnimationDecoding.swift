@@ -5,7 +5,7 @@ enum AnimationDecoding {
     static let keyPaths: [(String, AnimatedProperty)] = [
         ("position", .position), ("position.x", .positionX), ("position.y", .positionY),
         ("opacity", .alpha), ("backgroundColor", .backgroundColor), ("cornerRadius", .cornerRadius),
-        ("borderWidth", .borderWidth), ("bounds", .bounds), ("bounds.size", .boundsSize), ("transform", .transform),
+        ("borderWidth", .borderWidth), ("bounds", .bounds), ("bounds.size", .boundsSize), ("bounds.origin", .contentOffset), ("transform", .transform),
         ("transform.scale", .scale), ("transform.scale.x", .scaleX), ("transform.scale.y", .scaleY),
         ("transform.rotation", .rotation), ("transform.rotation.z", .rotation),
         ("transform.rotation.x", .rotationX), ("transform.rotation.y", .rotationY), ("transform.translation.z", .translationZ),
@@ -14,6 +14,7 @@ enum AnimationDecoding {
     static let viewProperties: [(String, AnimatedProperty)] = [
         ("frame", .frame), ("center", .center), ("bounds", .bounds), ("alpha", .alpha), ("backgroundColor", .backgroundColor),
         ("transform", .transform), ("transform3D", .transform3D), ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth),
+        ("contentOffset", .contentOffset),
     ]
     /// CALayer properties Core Animation animates that Tintype does not (yet): named in the message.
     static let otherLayerKeyPaths = ["zPosition", "anchorPoint", "shadowOpacity", "shadowRadius", "shadowOffset", "shadowColor",
@@ -73,6 +74,17 @@ enum AnimationDecoding {
         guard var a = animation, let view else { return nil }
         a.view = view
         a.source = path
+        // The content offset belongs to a scroll view or a table.
+        if a.tracks.contains(where: { $0.property == .contentOffset }), let found = scene.findViews(first: true, { $0.id == view }).first {
+            switch found.kind {
+            case .scrollView, .tableView: break
+            default:
+                let key = forms[0] == "to" ? "to.contentOffset" : "\(forms[0]).keyPath"
+                context.report(join(path, key), node.position, "\(quoted(view)) is a \(found.kind.name), not a scroll view or table: "
+                               + "only those have a content offset to animate")
+                return nil
+            }
+        }
         return a
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TintypeModel
+@testable import TintypeLayout
+@testable import TintypeRender
+
+/// The navigation bar in motion (docs/motion.md, A large title collapsing; The system's animations),
+/// read off the display list: where the titles are, what clips them and how opaque they are.
+@Suite struct NavigationBarMotionTests {
+    /// A text drawn, with the alpha of the groups around it and the innermost clip's rect.
+    struct Drawn { var text: TextItem; var alpha: Double; var clip: Rect?; var dx: Double }
+
+    static func drawn(_ items: [DisplayItem], alpha: Double = 1, clip: Rect? = nil, dx: Double = 0) -> [Drawn] {
+        items.flatMap { item -> [Drawn] in
+            switch item {
+            case .text(let t): return [Drawn(text: t, alpha: alpha, clip: clip, dx: dx)]
+            case .group(let g):
+                let c = g.clip.map { b in Rect(x: b.bounds.minX + dx, y: b.bounds.minY, width: b.bounds.width, height: b.bounds.height) } ?? clip
+                return drawn(g.items, alpha: alpha * g.alpha, clip: c, dx: dx + (g.transform?.tx ?? 0))
+            default: return []
+            }
+        }
+    }
+
+    // MARK: A large title collapsing
+
+    /// Mailboxes under a large title on an iPhone 8 (the bar open: 20 + 44 + 52 = 116), its table's
+    /// offset given (`offset`) or animated (`animation`), at `time`.
+    func mailboxes(offset: Double? = nil, animation: String = "", time: Double = 0) throws -> DisplayList {
+        let given = offset.map { #""contentOffset": [0, \#($0)], "# } ?? ""
+        let animations = animation.isEmpty ? "" : #""animations": [\#(animation)], "#
+        return try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": \#(time), \#(animations)"root": {"navigationController": {"#
+            + #""prefersLargeTitles": true, "stack": [{"title": "Mailboxes", "view": {"tableView": {"id": "t", \#(given)"rows": ["Inbox", "VIP"]}}}]}}}"#))
+    }
+
+    func large(_ l: DisplayList) -> Drawn? { Self.drawn(l.items).first { $0.text.text == "Mailboxes" && $0.text.font.size == 34 } }
+    func inline(_ l: DisplayList) -> Drawn? { Self.drawn(l.items).first { $0.text.text == "Mailboxes" && $0.text.font.size == 17 } }
+    func inbox(_ l: DisplayList) -> Double? { texts(l).first { $0.text == "Inbox" }?.frame.minY }
+
+    @Test func theInlineTitleFadesInOverTheLast12PointsOfTheCollapse() throws {
+        // Scrolled s points up from the open bar (offset −116 + s): the large title's area is 52 − s,
+        // cut at the row's bottom (64); the inline title shows (12 − area) / 12 of itself.
+        for (s, alpha) in [(0.0, 0.0), (30, 0), (40, 0), (43, 0.25), (46, 0.5), (49, 0.75), (52, 1), (70, 1)] {
+            let l = try mailboxes(offset: -116 + s)
+            let area = max(0, 52 - s)
+            if area > 0 {
+                let big = try #require(large(l), "s = \(s)")
+                #expect(abs(big.text.frame.minY + 0.96875 * 34 - (64 + area - 12)) < 0.5, "s = \(s): the baseline 12 above the area's bottom")
+                if s > 0 { #expect(big.clip == Rect(x: 0, y: 64, width: 375, height: area), "s = \(s): \(String(describing: big.clip))") }
+            } else {
+                #expect(large(l) == nil, "s = \(s)")
+            }
+            if alpha == 0 {
+                #expect(inline(l) == nil, "s = \(s)")
+            } else {
+                let small = try #require(inline(l), "s = \(s)")
+                #expect(abs(small.alpha - alpha) < 1e-9, "s = \(s): \(small.alpha)")
+            }
+        }
+    }
+
+    @Test func anAnimatedContentOffsetCollapsesTheLargeTitleOverTime() throws {
+        // From the resting −116 to −40, linear over 0.5 s: s = 152·t points scrolled.
+        let block = #"{"view": "t", "to": {"contentOffset": [0, -40]}, "duration": 0.5, "curve": "linear"}"#
+        let restY = try #require(inbox(try mailboxes(animation: block, time: 0)))
+        for t in [0.0, 0.15, 0.25, 0.3, 0.5, 0.7] {
+            let s = 152 * min(t, 0.5)
+            let l = try mailboxes(animation: block, time: t)
+            let still = try mailboxes(offset: -116 + s)
+            #expect(abs(try #require(inbox(l)) - (restY - s)) < 0.5, "t = \(t): the rows move up with the offset")
+            #expect(large(l)?.clip == large(still)?.clip && inline(l)?.alpha == inline(still)?.alpha, "t = \(t): as the still offset draws it")
+        }
+        #expect(abs(try #require(inline(try mailboxes(animation: block, time: 0.3))).alpha - (12 - (52 - 45.6)) / 12) < 1e-9)
+        // A basic animation of the layer's bounds.origin does the same.
+        let basic = #"{"view": "t", "basic": {"keyPath": "bounds.origin", "to": [0, -40], "duration": 0.5}}"#
+        #expect(inbox(try mailboxes(animation: basic, time: 0.25)) == inbox(try mailboxes(animation: block, time: 0.25)))
+    }
+
+    @Test func aContentOffsetAnimationMovesAScrollViewsContent() throws {
+        let l = try sharedRenderer.displayList(for: try scene(#"{"canvas": {"size": [200, 200]}, "scale": 1, "time": 0.5, "root": {"view": {"subviews": ["#
+            + #"{"scrollView": {"id": "s", "frame": [0, 0, 200, 200], "contentSize": [200, 600], "subviews": [{"label": {"id": "l", "text": "x", "frame": [0, 100, 50, 20]}}]}}]}}, "#
+            + #""animations": [{"view": "s", "to": {"contentOffset": [0, 60]}, "duration": 1, "curve": "linear"}]}"#))
+        #expect(l.views.first { $0.id == "l" }?.frame.minY == 70)
+    }
+
+    @Test func aContentOffsetAnimationNeedsAScrollView() {
+        let issues = SceneDecoder.issues(decoding: #"{"root": {"view": {"subviews": [{"label": {"id": "c", "text": "x"}}]}}, "#
+            + #""animations": [{"view": "c", "to": {"contentOffset": [0, 10]}}]}"#).map(\.description)
+        #expect(issues.first?.hasSuffix(#"animations[0].to.contentOffset: "c" is a label, not a scroll view or table: only those have a content offset to animate"#) == true,
+                "\(issues)")
+    }
+}
