@@ -141,6 +141,18 @@ extension Scene {
     }
 }
 
+extension Scene {
+    /// The scene at moment `t` (seconds): a frame of an animated render. A scene the decoder checked
+    /// stays checked when `t` is in range, as under `TraitSet`'s time, so its frames are not walked
+    /// again (the walk, by reflection, cost an eighth of a 22-frame push).
+    public func at(time t: Double) -> Scene {
+        var s = self
+        s.time = t
+        if limitsChecked, t.isFinite, SceneLimits.time.contains(t) { s.limitsMark.checked = true }
+        return s
+    }
+}
+
 /// The walk behind `Scene.limitProblems`, by reflection.
 private final class LimitWalk {
     var problems: [(path: String, message: String)] = []

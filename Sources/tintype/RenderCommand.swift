@@ -491,11 +491,11 @@ extension RenderCommand {
                 return ExitCode.failure
             }
         }
+        AnimatedPNG.keepFreedMemory()
         // The frames render in parallel; each is the scene at its time.
         let renderer = Renderer()
         let frames = concurrentMap(count: times.count) { i -> Result<[UInt8], RenderError> in
-            var frame = scene
-            frame.time = times[i]
+            let frame = scene.at(time: times[i])
             return Watchdog.watch("rendering \(name) at \(TraitSet.seconds(times[i])) s") {
                 do throws(RenderError) { return .success(try renderer.renderPNG(frame)) } catch { return .failure(error) }
             }

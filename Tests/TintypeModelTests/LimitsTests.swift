@@ -144,6 +144,17 @@ import Testing
         #expect(!overridden.isEmpty && overridden.allSatisfy { !$0.scene.limitsChecked })
     }
 
+    /// The frames of an animated render (`tintype render --fps`) are the checked scene at each time:
+    /// still checked, so the renderer does not walk each frame again; a time out of range is walked.
+    @Test func framesOfACheckedSceneStayChecked() throws {
+        let scene = try SceneDecoder.decode(#"{"root": {"view": {"id": "box"}}, "animations": [{"view": "box", "to": {"alpha": 0}, "duration": 1}]}"#)
+        let frame = scene.at(time: 0.35)
+        #expect(frame.time == 0.35 && frame.limitsChecked)
+        let far = scene.at(time: 1e12)
+        #expect(!far.limitsChecked && far.limitProblems.map(\.path) == ["time"])
+        #expect(!Scene(root: View()).at(time: 0.1).limitsChecked)
+    }
+
     /// `Scene.validate()` (which `assertSnapshot` runs first) refuses what is outside the limits, as
     /// the decoder does, each problem once.
     @Test func validateChecksTheLimits() {

@@ -218,6 +218,25 @@ import TintypeModel
         for y in 40..<70 { for x in 0..<375 where bitmap.rgba8(x: x, y: y).r < 128 { dark += 1 } }
         #expect(dark > 0)
     }
+
+    /// Text wholly outside its clip is not laid out or drawn (a push draws each screen once clipped to
+    /// the content and once to the bar): a box nobody sees is no warning, and the pixels are the same.
+    @Test func textClippedAwayIsNotDrawnOrWarnedAbout() throws {
+        let log = WarningLog()
+        let renderer = Renderer(warn: log.add)
+        func s(_ labelY: Int) throws -> Scene {
+            try scene(#"{"device": "iPhone 8", "scale": 1, "root": {"view": {"subviews": [{"view": {"frame": [0, 40, 375, 100], "clipsToBounds": true, "#
+                      + #""backgroundColor": "white", "subviews": [{"label": {"frame": [0, \#(labelY), 375, 30], "text": "A \uD81C\uDC00 B"}}]}}]}}}"#)
+        }
+        let hidden = try renderer.render(try s(160))
+        #expect(log.warnings.isEmpty)
+        let empty = try renderer.render(try scene(#"{"device": "iPhone 8", "scale": 1, "root": {"view": {"subviews": [{"view": "#
+                                                   + #"{"frame": [0, 40, 375, 100], "clipsToBounds": true, "backgroundColor": "white"}}]}}}"#))
+        #expect(hidden.pixels == empty.pixels)
+        // Half in the clip, it is drawn and warned about.
+        _ = try renderer.render(try s(85))
+        #expect(log.warnings.map(\.path) == ["root.subviews[0].subviews[0]"])
+    }
 }
 
 /// Collects a renderer's warnings.

@@ -121,6 +121,11 @@ final class Raster {
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
         case .text(let text):
+            // Lines are laid out inside the frame's width, the first shown even when taller than the frame,
+            // and ink (accents, a tall script) stands out of the line box by less than its size: three
+            // times the font's size above and below is a safe margin. Sideways a line that does not wrap may
+            // run past its frame, so only the vertical test is made.
+            if culls, outsideClip(text.frame, pad: 3 * text.font.size + 4, horizontally: false) { return }
             var observe: ((TextOutcome) -> Void)?
             if let observation {
                 let order = drawnCount, alpha = groupAlpha
@@ -147,6 +152,8 @@ final class Raster {
         case .group(let group):
             try drawGroup(group)
         case .backdrop(let backdrop):
+            // A backdrop paints inside its rect only: one wholly outside the clip is not blurred for nothing.
+            if culls, outsideClip(backdrop.rect, pad: 0, horizontally: true) { return }
             if let observation, let r = screenRect(backdrop.rect).intersection(screenClip()) {
                 observation.add(DrawnLayer(order: drawnCount, rect: r, color: nil))
             }
@@ -162,6 +169,20 @@ final class Raster {
             cairo_set_source_rgba(cr, white ? 1 : 0, white ? 1 : 0, white ? 1 : 0, 1)
             cairo_fill(cr)
         }
+    }
+
+    /// Whether items wholly outside the clip are skipped. Drawing them changes no pixel, but the audit's
+    /// observation sees every item, and a vector page replays what its image raster read in order.
+    private var culls: Bool { observation == nil && tape == nil && !replaying }
+
+    /// Whether `rect` (in user space), grown by `pad`, lies wholly above or below the current clip's
+    /// extents (or beside them, when `horizontally`): a push draws each screen twice, once clipped to the
+    /// content and once to the bar, and an item cut away entirely need not be laid out and drawn.
+    private func outsideClip(_ rect: Rect, pad: Double, horizontally: Bool) -> Bool {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        if rect.maxY + pad <= y0 || rect.minY - pad >= y1 { return true }
+        return horizontally && (rect.maxX + pad <= x0 || rect.minX - pad >= x1)
     }
 
     /// The device pixels `rect` touches (rounded out), moved by `offset` (a group surface's
