@@ -303,6 +303,77 @@ extension SystemAnimationTests {
         #expect(g.count == 1 && abs(g[0].alpha - p) < 1e-9 && g[0].transform == nil)
     }
 
+    /// The modal template with `"modalTransitionStyle": TRANSITION`.
+    func styled(_ transition: String, _ kind: String, _ t: Double, device: String = "iPhone 8", style: String = "fullScreen") throws -> DisplayList {
+        let template = modal.replacingOccurrences(of: #""modalPresentationStyle""#, with: #""modalTransitionStyle": "\#(transition)", "modalPresentationStyle""#)
+        return try list(template, kind, t, device: device, style: style)
+    }
+
+    @Test func aCrossDissolveFadesTheSheetInWhereItStands() throws {
+        // 0.4 s, easing in and out: at 0.2 s half way.
+        let half = presented(try styled("crossDissolve", "modalPresenting", 0.2))
+        #expect(half.count == 1 && abs(half[0].alpha - 0.5) < 1e-9 && half[0].transform == nil)
+        #expect(try presented(styled("crossDissolve", "modalPresenting", 0)).isEmpty)
+        #expect(try presented(styled("crossDissolve", "modalPresenting", 0.4)).first?.alpha == 1)
+        // An iPad's form sheet: its dimming and the sheet fade in together, neither moving.
+        let q = TimingFunction.easeInEaseOut.value(at: 0.25)
+        let pad = presented(try styled("crossDissolve", "modalPresenting", 0.1, device: "iPad", style: "formSheet"))
+        #expect(pad.count == 2 && abs(pad[0].alpha - q) < 1e-9 && abs(pad[1].alpha - q) < 1e-9 && pad[1].transform == nil)
+        let going = presented(try styled("crossDissolve", "modalDismissing", 0.1))
+        #expect(going.count == 1 && abs(going[0].alpha - (1 - q)) < 1e-9)
+        let s = try scene(modal.replacingOccurrences(of: "DEVICE", with: "iPhone 8").replacingOccurrences(of: "TIME", with: "0")
+            .replacingOccurrences(of: "KIND", with: "modalPresenting").replacingOccurrences(of: "STYLE", with: "fullScreen")
+            .replacingOccurrences(of: #""modalPresentationStyle""#, with: #""modalTransitionStyle": "crossDissolve", "modalPresentationStyle""#))
+        #expect(s.animationEnd == 0.4)
+    }
+
+    /// The flipped group of a frame: the screen on the side that shows, with its map.
+    func flipped(_ l: DisplayList) throws -> (projection: Homography, texts: [String]) {
+        let g = try #require(l.items.compactMap { if case .group(let g) = $0, g.projection != nil { g } else { nil } }.first)
+        return (g.projection!, texts(DisplayList(size: l.size, scale: l.scale, items: g.items)).map(\.text))
+    }
+
+    /// The height of the screen's left and right edges as projected (the nearer edge is the taller).
+    func edges(_ h: Homography) throws -> (left: Double, right: Double, rightX: Double) {
+        let tl = try #require(h.apply(to: Point(x: 0, y: 0))), bl = try #require(h.apply(to: Point(x: 0, y: 667)))
+        let tr = try #require(h.apply(to: Point(x: 375, y: 0))), br = try #require(h.apply(to: Point(x: 375, y: 667)))
+        return (bl.y - tl.y, br.y - tr.y, tr.x)
+    }
+
+    @Test func aFlipTurnsTheScreenOverRightToLeftWithTheSheetOnItsBack() throws {
+        // 0.75 s: at a quarter the screen without the sheet turns, its right edge toward the viewer and leftward,
+        // over the window's black; the status bar stays.
+        let quarter = try styled("flipHorizontal", "modalPresenting", 0.1875)
+        let front = try flipped(quarter)
+        #expect(!front.texts.contains("Sheet"))
+        let e = try edges(front.projection)
+        #expect(e.right > e.left && e.rightX < 375, "\(e)")
+        #expect(quarter.items.contains { if case .fill(_, .color(let c), _) = $0 { c == .black } else { false } })
+        // At three quarters the back shows: the sheet, its left edge now the nearer one.
+        let back = try flipped(try styled("flipHorizontal", "modalPresenting", 0.5625))
+        #expect(back.texts.contains("Sheet"))
+        let b = try edges(back.projection)
+        #expect(b.left > b.right, "\(b)")
+        // Dismissing turns the other way, left to right: the sheet on the front, its left edge nearer.
+        let going = try flipped(try styled("flipHorizontal", "modalDismissing", 0.1875))
+        #expect(going.texts.contains("Sheet"))
+        let g = try edges(going.projection)
+        #expect(g.left > g.right, "\(g)")
+        // The ends are the still screens; VoiceOver reads the sheet (the model) throughout.
+        #expect(try texts(styled("flipHorizontal", "modalPresenting", 0.75)).contains { $0.text == "Sheet" })
+        #expect(try !texts(styled("flipHorizontal", "modalPresenting", 0)).contains { $0.text == "Sheet" })
+        #expect(quarter.accessibility.map(\.info.label) == ["Sheet"])
+    }
+
+    @Test func aPartialCurlIsOutOfScope() {
+        let json = #"{"root": {"view": {}}, "presented": {"sheet": {"modalTransitionStyle": "partialCurl", "root": {"view": {}}}}}"#
+        #expect(SceneDecoder.issues(decoding: json).map(\.description) == [
+            #"scene.json:1:72: presented.modalTransitionStyle: "partialCurl" (UIKit's page curl) is out of scope: Tintype does not draw it; "#
+                + "use coverVertical, crossDissolve or flipHorizontal"])
+        #expect(SceneDecoder.issues(decoding: json.replacingOccurrences(of: "partialCurl", with: "flip")).first?.description
+            .contains(#"presented.modalTransitionStyle: unknown value "flip""#) == true)
+    }
+
     @Test func eachNeedsWhatItAnimates() {
         #expect(SceneDecoder.issues(decoding: #"{"systemAnimation": {"type": "modalPresenting"}, "root": {"view": {}}}"#).map(\.description) == [
             #"scene.json:1:30: systemAnimation.type: "modalPresenting" animates the presented sheet: give the scene "presented": {"sheet": {...}}"#])

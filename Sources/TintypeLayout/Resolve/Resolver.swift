@@ -82,7 +82,18 @@ package struct Resolver {
             }
             return try resolve(root, in: screen, parent: window, path: "root")
         }
-        if tintDimming > 0 && tintDimming < 1 {
+        // A modal sheet's flipHorizontal part way: the screen turns over (docs/motion.md, The system's
+        // animations), drawn once without the presentation and once with it (the one recorded).
+        var flipping = false
+        if let presented = scene.presented, let system = scene.systemAnimation, system.modalTransition(in: scene) == .flipHorizontal,
+           case let p = system.progress(at: scene.time, in: scene), p > 0, p < 1 {
+            flipping = true
+            window.accessibility.modal("presented")
+            let normal = window.child(tintColor: nil, mode: scene.tintAdjustmentMode == .dimmed ? .dimmed : .normal, path: "")
+            let with = try drawRoot(presented.dimsTint(on: scene.device) ? window : normal) + presentation(presented, scene: scene, window: window)
+            let without = try drawRoot(normal.detached())
+            items += modalFlip(appearing: system.kind.isAppearing, without: without, with: with, progress: p, screen: screen)
+        } else if tintDimming > 0 && tintDimming < 1 {
             // Part way: the screen drawn with its tints dimmed and drawn with them normal, cross-faded
             // ((1 − d)·normal + d·dimmed) as UIKit's tint colors animate inside the presentation's block.
             // The normal drawing is the one recorded (ids, audit, accessibility).
@@ -93,7 +104,7 @@ package struct Resolver {
         } else {
             items += try drawRoot(window)
         }
-        if let presented = scene.presented {
+        if let presented = scene.presented, !flipping {
             // A presentation is modal to VoiceOver: what it covers is not read.
             window.accessibility.modal("presented")
             if let system = scene.systemAnimation, system.kind.isPresentation {
@@ -101,7 +112,7 @@ package struct Resolver {
                 var all = try presentation(presented, scene: scene, window: window)
                 let dims = presented.dimsWindow(on: scene.device) && !all.isEmpty
                 let dimming = dims ? [all.removeFirst()] : []
-                let p = system.progress(at: scene.time)
+                let p = system.progress(at: scene.time, in: scene)
                 switch system.kind {
                 case .alertAppearing: items += alertAppearing(all, dimming: dimming, progress: p, screen: screen)
                 case .alertDismissing: items += alertDismissing(all, dimming: dimming, progress: p)
@@ -110,6 +121,12 @@ package struct Resolver {
                     if case .actionSheet = presented, scene.device.isPad {
                         // On an iPad the action sheet is a popover, which fades in and out where it stands.
                         if shown > 0 { items.append(.group(Group(items: all, alpha: shown))) }
+                    } else if system.modalTransition(in: scene) == .crossDissolve {
+                        // A cross dissolve: the sheet and its dimming fade in (out) where they stand.
+                        if shown > 0 {
+                            if !dimming.isEmpty { items.append(.group(Group(items: dimming, alpha: shown))) }
+                            items.append(.group(Group(items: all, alpha: shown)))
+                        }
                     } else {
                         items += presentationSliding(all, dimming: dimming, shown: shown, screen: screen)
                     }

@@ -89,9 +89,22 @@ public struct Popover: Sendable, Equatable {
 /// new-message sheet keeps its Cancel and Post red that way).
 public struct ModalSheet: Sendable, Equatable {
     public enum Style: String, Sendable, Equatable, CaseIterable { case fullScreen, pageSheet, formSheet, overCurrentContext, custom }
+    /// UIModalTransitionStyle: how the sheet comes and goes (docs/motion.md, The system's animations).
+    /// `partialCurl`, the page curl, is out of scope: the decoder refuses it.
+    public enum TransitionStyle: String, Sendable, Equatable, CaseIterable {
+        /// Slides up from the bottom edge (UIKit's default).
+        case coverVertical
+        /// The screen turns half a turn about its vertical axis, right to left, the sheet on its back.
+        case flipHorizontal
+        /// The sheet fades in over the screen.
+        case crossDissolve
+    }
     public var style: Style
+    public var transitionStyle: TransitionStyle
     public var root: View
-    public init(style: Style = .fullScreen, root: View) { self.style = style; self.root = root }
+    public init(style: Style = .fullScreen, transitionStyle: TransitionStyle = .coverVertical, root: View) {
+        self.style = style; self.transitionStyle = transitionStyle; self.root = root
+    }
 }
 
 /// UIAlertController's content.
@@ -146,6 +159,16 @@ extension Presentation {
             guard let r = ObjectReader(m.value, path: path, context: context, schemaName: "presentation." + m.key) else { return nil }
             defer { r.finish() }
             let style = r.choice("modalPresentationStyle", ModalSheet.Style.self) ?? .fullScreen
+            var transition = ModalSheet.TransitionStyle.coverVertical
+            // The schema offers the three styles; the page curl is read only to be refused by name.
+            if let n = r.node("modalTransitionStyle", as: .choice(ModalSheet.TransitionStyle.allCases.map(\.rawValue))) {
+                if case .string("partialCurl") = n.value {
+                    r.report("modalTransitionStyle", n, "\"partialCurl\" (UIKit's page curl) is out of scope: Tintype does not draw it; "
+                             + "use coverVertical, crossDissolve or flipHorizontal")
+                } else if let t = ObjectReader.choice(n, path: join(path, "modalTransitionStyle"), ModalSheet.TransitionStyle.self, context: context) {
+                    transition = t
+                }
+            }
             guard let root = r.node("root") else {
                 context.report(join(path, "root"), m.value.position, "a sheet needs a \"root\": the presented view or controller")
                 return nil
@@ -156,7 +179,7 @@ extension Presentation {
             if style == .custom && view.frame == nil && view.layout == nil {
                 context.report(join(path, "root"), root.position, "a custom presentation needs a \"frame\" or a \"layout\" on its root")
             }
-            return .sheet(ModalSheet(style: style, root: view))
+            return .sheet(ModalSheet(style: style, transitionStyle: transition, root: view))
         }
         if m.key == "popover" {
             guard let r = ObjectReader(m.value, path: path, context: context, schemaName: "presentation." + m.key) else { return nil }

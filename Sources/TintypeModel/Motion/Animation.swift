@@ -419,7 +419,7 @@ extension Scene {
     /// When the last of the scene's animations (and its system animation) is over, in seconds on
     /// its clock: 0 for a scene without animations, nil when one never ends.
     public var animationEnd: Double? {
-        var end = systemAnimation.map { $0.beginTime + $0.duration } ?? 0
+        var end = systemAnimation.map { $0.beginTime + $0.duration(in: self) } ?? 0
         for g in gestures {
             if case .edgePan(let p, let release?) = g.kind { end = max(end, release.beginTime + release.duration(from: p)) }
             if case .swipe(_, _, _, _?, let release?) = g.kind { end = max(end, release.beginTime + Gesture.SwipeRelease.duration) }

@@ -65,6 +65,38 @@ public struct SystemAnimation: Sendable, Equatable {
         return curve.value(at: (t - beginTime) / duration)
     }
 
+    /// The modal transition style a modal animation of `scene` shows: its presented sheet's (a phone's
+    /// popover adapts to a full-screen sheet, which covers vertically); nil for the other kinds.
+    public func modalTransition(in scene: Scene) -> ModalSheet.TransitionStyle? {
+        guard kind == .modalPresenting || kind == .modalDismissing else { return nil }
+        if case .sheet(let sheet)? = scene.presented { return sheet.transitionStyle }
+        return .coverVertical
+    }
+
+    /// How long it lasts in `scene`: a modal sheet's coming or going takes its transition style's time.
+    public func duration(in scene: Scene) -> Double {
+        switch modalTransition(in: scene) {
+        case .flipHorizontal?: Self.flipDuration
+        case .crossDissolve?: Self.dissolveDuration
+        default: duration
+        }
+    }
+
+    /// Its pacing in `scene`: a flip and a cross dissolve ease in and out.
+    public func curve(in scene: Scene) -> TimingFunction {
+        switch modalTransition(in: scene) {
+        case .flipHorizontal?, .crossDissolve?: .easeInEaseOut
+        default: curve
+        }
+    }
+
+    /// How far along it is at scene time `t` in `scene`: 0 before it starts, 1 once it is over.
+    public func progress(at t: Double, in scene: Scene) -> Double {
+        let d = duration(in: scene)
+        guard d > 0 else { return 1 }
+        return curve(in: scene).value(at: (t - beginTime) / d)
+    }
+
     /// How far the view controller underneath moves left as the top one covers it, as a share of the width.
     public static let parallax = 0.3
     /// The dimming over the covered view controller when fully covered (black at this alpha).
@@ -78,6 +110,10 @@ public struct SystemAnimation: Sendable, Equatable {
     public static let modalDuration = 0.5
     /// An action sheet's coming or going, in seconds (an estimate).
     public static let actionSheetDuration = 0.4
+    /// A modal sheet's flipHorizontal, in seconds (an estimate: UIKit does not publish it).
+    public static let flipDuration = 0.75
+    /// A modal sheet's crossDissolve, in seconds (an estimate).
+    public static let dissolveDuration = 0.4
 }
 
 extension Scene {
@@ -89,7 +125,7 @@ extension Scene {
     public var presentationTintDimming: Double {
         guard let presented, presented.dimsTint(on: device) else { return 0 }
         guard let system = systemAnimation, system.kind.isPresentation else { return 1 }
-        let p = system.progress(at: time)
+        let p = system.progress(at: time, in: self)
         return system.kind.isAppearing ? p : 1 - p
     }
 }
