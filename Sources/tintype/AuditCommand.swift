@@ -52,8 +52,10 @@ struct AuditCommand: Command {
           localization-key  a localization key shown in place of its text
           untranslated      a localized text that is the development language's in another locale
           rtl-alignment     text aligned left or right, not natural, in a right-to-left layout
-        A scene's "audit" object turns rules off for the scene or for views by id, as a suite file
-        does. Each finding is printed with its variant, rule, severity, the view's path and the
+          projected         a note: a view drawn in perspective (transform3D), whose texts and
+                            glyphs the audit does not see (its controls it does)
+        A scene's "audit" object turns rules off for the scene or for views by id (a table row by
+        its accessibilityIdentifier), as a suite file does. Each finding is printed with its variant, rule, severity, the view's path and the
         scene's file:line:column, and the numbers; a variant with findings gets an overlay image
         outlining each one, numbered as printed. Exit code: 0 when no error or warning is found
         (notes never fail), 1 when one is (or a scene does not decode or render), 64 for bad usage.
@@ -146,6 +148,7 @@ struct AuditCommand: Command {
                 entry.message = "rendering failed: " + ((error as? RenderError).map(item.describe) ?? "\(error)")
                 return entry
             }
+            box.writeOverlay(session, screen: nil, item: item)
             entry.findings = box.findings
             entry.auditOverlay = box.overlay
             return entry

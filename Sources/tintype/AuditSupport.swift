@@ -31,8 +31,7 @@ enum AuditSupport {
         Snapshotting(pathExtension: "png", diffing: .recordedPNG) { scene in
             let (bitmap, list, observation) = try renderer.renderObserved(scene)
             let input = AuditInput(scene: scene, list: list, observation: observation, sceneName: item.scenePath, variant: item.label)
-            let (findings, overlay) = session.audit(input, bitmap: bitmap, artifactName: item.artifactName)
-            box.set(findings, overlay)
+            box.set(session.audit(input, artifactName: item.artifactName), bitmap: bitmap, scale: input.list.scale)
             return RecordedImage(bitmap: bitmap, record: LayoutRecord(scene: scene, list: list, observation: observation), file: scene.source.file)
         }
     }
@@ -94,10 +93,22 @@ enum AuditSupport {
     }
 }
 
-/// Where a variant's findings wait between the render (inside a strategy) and its report entry.
+/// Where a variant's findings and its render wait between the render (inside a strategy) and its
+/// report entry, and its overlay once written.
 final class FindingsBox: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var findings: [AuditFinding] = []
+    private(set) var bitmap: Bitmap?
+    private(set) var scale = 1.0
     private(set) var overlay: String?
-    func set(_ f: [AuditFinding], _ o: String?) { lock.lock(); findings = f; overlay = o; lock.unlock() }
+    func set(_ f: [AuditFinding], bitmap b: Bitmap, scale s: Double) { lock.withLock { findings = f; bitmap = b; scale = s } }
+
+    /// Writes the variant's overlay over `screen` (nil: the render itself, encoded), once its check
+    /// is done, and lets the render go.
+    func writeOverlay(_ session: AuditSession, screen: String?, item: SceneFile.Output) {
+        guard let bitmap = lock.withLock({ self.bitmap }) else { return }
+        let o = session.writeOverlay(findings, screen: screen.map { .png($0) } ?? .bitmap(bitmap), scale: scale, scene: item.scenePath,
+                                     variant: item.label, artifactName: item.artifactName)
+        lock.withLock { overlay = o; self.bitmap = nil }
+    }
 }

@@ -530,6 +530,15 @@ struct TestCommand: Command {
                 return entry(.failed, "rendering failed: " + ((error as? RenderError).map(item.describe) ?? "\(error)"))
             }
             let r = store.verify(artifact, as: strategy.diffing, golden: item.golden, name: item.artifactName, mode: mode, tolerance: tolerance)
+            if let audit, artifact is RecordedImage {
+                // The overlay's screen is a PNG this check wrote or read already: the golden the render
+                // passed against (or was recorded as), or the failure's actual image.
+                let png: String? = switch r.status {
+                case .passed, .recorded: item.golden
+                case .failed: r.artifacts?.actual
+                }
+                audit.box.writeOverlay(audit.session, screen: png, item: item)
+            }
             var e = ReportEntry(scene: item.scenePath, variant: item.label, golden: item.golden, status: r.status, message: r.message,
                                 comparison: r.comparison, artifacts: r.artifacts)
             if layoutText, let recorded = artifact as? RecordedImage { e = Self.checkLayoutText(recorded, of: item, entry: e, store: store, mode: mode) }
@@ -538,7 +547,10 @@ struct TestCommand: Command {
         var e: ReportEntry
         if let format = ImageFormat(path: item.golden), format != .png {
             // An SVG or PDF golden has no pixels of its own: the audit takes a raster render of its own.
-            if let audit { _ = try? AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box).snapshot(scene) }
+            if let audit {
+                _ = try? AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box).snapshot(scene)
+                audit.box.writeOverlay(audit.session, screen: nil, item: item)
+            }
             e = check(.document(format, renderer: renderer))
         } else if let audit {
             e = check(AuditSupport.strategy(renderer: renderer, session: audit.session, item: item, box: audit.box))

@@ -228,7 +228,9 @@ import TintypeSnapshot
             for v in try s.expandVariants() {
                 let (bitmap, list, observation) = try sharedRenderer.renderObserved(v.scene)
                 let input = AuditInput(scene: v.scene, list: list, observation: observation, sceneName: "test.json", variant: v.label)
-                _ = session.audit(input, bitmap: bitmap, artifactName: "test" + (v.suffix ?? ""))
+                let findings = session.audit(input, artifactName: "test" + (v.suffix ?? ""))
+                _ = session.writeOverlay(findings, screen: .bitmap(bitmap), scale: list.scale, scene: "test.json", variant: v.label,
+                                         artifactName: "test" + (v.suffix ?? ""))
                 plain[v.label ?? ""] = bitmap
             }
             return (session.finish(), plain)
@@ -239,8 +241,10 @@ import TintypeSnapshot
         // The XXXL variant's own finding (the 30-point button) is 1; the dynamic-type one is 2.
         #expect(found.first?.number == 2)
         let path = try #require(session.overlay(scene: "test.json", variant: "XXXL"))
-        let overlay = try Bitmap(pngFile: path)
         let base = try #require(plain["XXXL"])
+        let svg = try #require(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) })
+        #expect(path.hasSuffix(".audit.svg") && svg.contains("<title>2. warning dynamic-type "))
+        let overlay = try rasterized(path, like: base)
         // Inside the label's outline the overlay differs from the render.
         let i = (Int(140 * 2) * base.width + Int(20 * 2)) * 4
         #expect(overlay.pixels[i..<(i + 4)] != base.pixels[i..<(i + 4)])
@@ -304,6 +308,61 @@ import TintypeSnapshot
         #expect(try findings(screen(views), settings: AuditSettings(off: [.tapTarget])).isEmpty)
     }
 
+    /// A table row has no `id`: its `accessibilityIdentifier` names it for the audit's settings, and
+    /// turns rules off for the row and what it holds (its texts), in the scene and in a suite file.
+    @Test func aRowsAccessibilityIdentifierTurnsRulesOffForTheRow() throws {
+        func table(_ audit: String) -> String {
+            ##"{ "device": "iPhone 8", \##(audit) "root": { "tableView": { "rowHeight": 43.5, "sections": [ { "rows": [ "##
+                + ##"{ "text": "Wi-Fi", "accessoryType": "disclosureIndicator", "accessibilityIdentifier": "wifiRow" }, "##
+                + ##"{ "text": "Bluetooth", "accessoryType": "disclosureIndicator", "accessibilityIdentifier": "btRow" }, "##
+                + ##"{ "text": "Faint", "textColor": "#BBBBBB", "accessoryType": "disclosureIndicator", "accessibilityIdentifier": "btRow" } ] } ] } } }"##
+        }
+        let all = try findings(table(""))
+        #expect(all.filter { $0.rule == .tapTarget }.map(\.path) == ["root.sections[0].rows[0]", "root.sections[0].rows[1]", "root.sections[0].rows[2]"])
+        // A cell's text is drawn for its table (its path is the table's); it is the row's by where it lies.
+        #expect(all.contains { $0.rule == .textContrast && $0.path == "root" && $0.subject == "Faint" }, "\(all.map(\.path))")
+        // Off for one row; two rows sharing an identifier (prototypes' rows do) are both named by it.
+        let one = try findings(table(##""audit": { "views": { "wifiRow": ["tap-target"] } },"##))
+        #expect(one.filter { $0.rule == .tapTarget }.map(\.path) == ["root.sections[0].rows[1]", "root.sections[0].rows[2]"])
+        let two = try findings(table(##""audit": { "views": { "btRow": ["tap-target", "text-contrast"] } },"##))
+        #expect(two.filter { $0.rule == .tapTarget }.map(\.path) == ["root.sections[0].rows[0]"])
+        #expect(!two.contains { $0.rule == .textContrast }, "the row's text is inside the row")
+        // A suite file's settings name rows the same way.
+        let suite = try findings(table(""), settings: AuditSettings(views: ["wifiRow": [.tapTarget]]))
+        #expect(suite.filter { $0.rule == .tapTarget }.map(\.path) == ["root.sections[0].rows[1]", "root.sections[0].rows[2]"])
+        // The scene's check that the id exists takes a row's identifier, and still suggests one for a typo.
+        #expect(SceneDecoder.issues(decoding: table(##""audit": { "views": { "btRow": ["tap-target"] } },"##)).isEmpty)
+        let typo = SceneDecoder.issues(decoding: table(##""audit": { "views": { "wifiRw": ["tap-target"] } },"##))
+        #expect(typo.first?.path == "audit.views.wifiRw")
+        #expect(typo.first?.message.hasPrefix("no view, bar item or table row has the id \"wifiRw\"; did you mean \"wifiRow\"?") == true,
+                "\(typo.map(\.message))")
+    }
+
+    /// A view drawn in perspective (a transform3D with perspective) is drawn flat and then projected,
+    /// where the audit does not see its texts: it gets a note that says so (with the number of texts
+    /// inside), instead of passing for audited; without perspective left it is audited as usual.
+    @Test func aProjectedViewIsNotedAsNotAudited() throws {
+        func card(_ transform: String) -> String {
+            screen(##"{ "view": { "id": "card", "frame": [40, 80, 140, 200], "backgroundColor": "white", "transform3D": \##(transform), "subviews": [ "##
+                   + ##"{ "label": { "frame": [0, 80, 140, 40], "text": "A title much too long for the card", "textColor": "#AAAAAA" } }, "##
+                   + ##"{ "label": { "frame": [0, 130, 140, 40], "text": "Back" } } ] } }"##)
+        }
+        let projected = try findings(card(##"{ "perspective": 500, "rotateY": 30 }"##))
+        #expect(projected.map(\.rule) == [.projected], "\(projected.map(\.message))")
+        let note = try #require(projected.first)
+        #expect(note.severity == .info && note.path == "root.subviews[0]" && note.numbers["texts"] == 2)
+        #expect(note.message.hasPrefix("drawn in perspective (a transform3D): its 2 texts and any glyphs inside it are not audited"))
+        #expect(note.location == "test.json:1:112", "\(note.location ?? "")")
+        let r = try #require(note.rect)
+        #expect(r.minX > 40 && r.maxX < 180 && r.height > 200, "the projected frame: \(r)")
+        // Flat (half a turn leaves no perspective), the same card is audited: its texts are found.
+        let flat = try findings(card(##"{ "perspective": 500, "rotateY": 180 }"##))
+        #expect(flat.contains { $0.rule == .textTruncated } && flat.contains { $0.rule == .textContrast } && !flat.contains { $0.rule == .projected },
+                "\(flat.map(\.rule))")
+        // Off like any rule.
+        #expect(try findings(card(##"{ "perspective": 500, "rotateY": 30 }"##), settings: AuditSettings(views: ["card": [.projected]])).isEmpty)
+    }
+
     @Test func anUnknownRuleIdIsAnErrorAtItsPlace() throws {
         let issues = SceneDecoder.issues(decoding: ##"{ "audit": { "off": ["tap-targt"] }, "root": { "view": {} } }"##)
         #expect(issues.count == 1)
@@ -312,7 +371,7 @@ import TintypeSnapshot
         #expect(issues.first?.message.hasPrefix("unknown audit rule \"tap-targt\"; did you mean \"tap-target\"?") == true)
         let wrong = SceneDecoder.issues(decoding: ##"{ "audit": { "views": { "nobody": ["offscreen"] } }, "root": { "view": {} } }"##)
         #expect(wrong.first?.path == "audit.views.nobody")
-        #expect(wrong.first?.message.hasPrefix("no view or bar item has the id \"nobody\"") == true)
+        #expect(wrong.first?.message.hasPrefix("no view, bar item or table row has the id \"nobody\"") == true)
         let type = SceneDecoder.issues(decoding: ##"{ "audit": { "off": [7] }, "root": { "view": {} } }"##)
         #expect(type.first?.message == "expected an audit rule id (a string), found a number")
     }
@@ -357,14 +416,37 @@ import TintypeSnapshot
         #expect(list.views.map(\.isInteractive) == [false, false, true])
     }
 
+    /// An overlay SVG drawn back (by librsvg) at the size of the render it outlines.
+    func rasterized(_ path: String, like bitmap: Bitmap) throws -> Bitmap {
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        return try DocumentRasterizer.bitmap(Array(bytes), format: .svg, width: bitmap.width, height: bitmap.height)
+    }
+
+    /// The overlay is an SVG holding the screen's PNG (the file given, or the render encoded) with each
+    /// finding outlined over it: drawn back, its border is the severity's color, and outside the
+    /// findings it has the render's pixels. The same findings on the same screen give the same bytes.
     @Test func theOverlayOutlinesEachFinding() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tintype-overlay-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let s = try scene(screen(##"{ "button": { "frame": [16, 100, 30, 30], "title": "x" } }"##))
         let (bitmap, list, observation) = try sharedRenderer.renderObserved(s)
         let f = Auditor.audit(AuditInput(scene: s, list: list, observation: observation, sceneName: "t", variant: nil))
-        let overlay = AuditOverlay.image(bitmap, scale: list.scale, findings: f)
-        // The border's pixels are the warning's orange; outside the finding nothing changed.
-        let edge = overlay.rgba8(x: 16 * 2 + 30, y: 130 * 2 - 1)
-        #expect(edge.r == 0xF0 && edge.g == 0x90 && edge.b == 0x00)
-        #expect(overlay.rgba8(x: 300, y: 600) == bitmap.rgba8(x: 300, y: 600))
+        #expect(f.map(\.rule) == [.tapTarget])
+        try bitmap.writePNG(to: dir + "/screen.png")
+        for (name, screen) in [("file", AuditOverlay.Screen.png(dir + "/screen.png")), ("render", .bitmap(bitmap))] {
+            let path = dir + "/\(name).audit.svg"
+            try AuditOverlay.write(screen, scale: list.scale, findings: f, to: path)
+            let overlay = try rasterized(path, like: bitmap)
+            // The border's pixels are the warning's orange; outside the finding nothing changed.
+            let edge = overlay.rgba8(x: 16 * 2 + 30, y: 130 * 2 - 1)
+            #expect(edge.r == 0xF0 && edge.g == 0x90 && edge.b == 0x00, "\(name)")
+            #expect(overlay.rgba8(x: 300, y: 600) == bitmap.rgba8(x: 300, y: 600), "\(name)")
+            // Inside, the screen under a wash of the same orange.
+            let inside = overlay.rgba8(x: 16 * 2 + 20, y: 100 * 2 + 40), under = bitmap.rgba8(x: 16 * 2 + 20, y: 100 * 2 + 40)
+            #expect(inside.b < under.b && inside.g < under.g, "\(name)")
+        }
+        try AuditOverlay.write(.png(dir + "/screen.png"), scale: list.scale, findings: f, to: dir + "/again.audit.svg")
+        #expect(FileManager.default.contents(atPath: dir + "/again.audit.svg") == FileManager.default.contents(atPath: dir + "/file.audit.svg"))
     }
 }

@@ -119,6 +119,35 @@ import TintypeModel
         #expect(!FileManager.default.fileExists(atPath: dir + "/spooled/images/S-m.iphone-se.xl"))
     }
 
+    /// An overlay written again after its variant was added (`AuditSession.finish()` outlines a
+    /// dynamic-type finding on it, at the same path) is shown as it ends, not as it was when copied:
+    /// the report's image is the new file, with the new findings' outlines and its size.
+    @Test func anOverlayWrittenAgainAfterItsCheckIsShownAsItEnds() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var entries = try entries(dir)
+        let screen = try png(dir, "screen.png", width: 640, height: 1136)
+        let overlay = dir + "/m.audit.svg"
+        let first = entries[2].findings
+        try AuditOverlay.write(.png(screen), scale: 2, findings: first, to: overlay)
+        entries[2].auditOverlay = overlay
+        let spool = try HTMLReportSpool(directory: dir + "/spooled", names: names(entries), mode: .never)
+        for i in entries.indices { spool.add(entries[i], index: i) }
+        let copy = dir + "/spooled/images/S-m.iphone-se.ax1/audit.svg"
+        #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: overlay))
+        let late = AuditFinding(rule: .dynamicType, scene: "S/m.json", variant: entries[2].variant, path: "root.subviews[0]", location: nil,
+                                message: "does not scale", rect: Rect(x: 10, y: 10, width: 100, height: 20))
+        entries[2].findings.append(late)
+        try AuditOverlay.write(.png(screen), scale: 2, findings: entries[2].findings, to: overlay)
+        let page = try String(contentsOfFile: try spool.finish(entries), encoding: .utf8)
+        let shown = try #require(FileManager.default.contents(atPath: copy))
+        #expect(shown == FileManager.default.contents(atPath: overlay))
+        #expect(String(decoding: shown, as: UTF8.self).contains("dynamic-type"))
+        #expect(page.contains("src=\"images/S-m.iphone-se.ax1/audit.svg\"") && page.contains("640×1136"))
+        _ = try HTMLReport.write(entries, mode: .never, to: dir + "/whole")
+        #expect(try files(dir + "/spooled") == files(dir + "/whole"))
+    }
+
     /// As `HTMLReport.write`, a spool never replaces an images folder Tintype did not write; it
     /// says so when the run starts.
     @Test func aForeignImagesFolderIsRefusedAtTheStart() throws {

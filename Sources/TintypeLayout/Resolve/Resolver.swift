@@ -247,7 +247,8 @@ package struct Resolver {
 
         if view.kind.scrolls { env.inScrollView = true }
         env.views.add(ViewRecord(path: path, kind: view.kind.name, id: view.id, frame: shown, clip: parent.clipRect,
-                                 isInteractive: view.kind.isInteractive, scrolls: env.inScrollView, hasSystemSize: view.kind.hasSystemSize))
+                                 isInteractive: view.kind.isInteractive, scrolls: env.inScrollView, hasSystemSize: view.kind.hasSystemSize,
+                                 projected: projection != nil))
         if env.recordAccessibility(of: view, path: path, frame: shown) { env.accessibilityHidden = true }
         var items: [DisplayItem] = []
         if let bg = view.backgroundColor {

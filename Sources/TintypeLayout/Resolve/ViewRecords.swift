@@ -21,11 +21,14 @@ public struct ViewRecord: Sendable, Equatable {
     /// A control whose size UIKit fixes whatever its frame says (a switch is 51 × 31, a stepper
     /// 94 × 29): the tap-target rule takes it as Apple's own design rather than the scene's choice.
     public var hasSystemSize: Bool
+    /// The view has a `transform3D` with perspective: its content is drawn flat, then projected
+    /// (its frame is the projected box; the raster records none of its texts).
+    public var projected: Bool
 
     public init(path: String, kind: String, id: String?, frame: Rect, clip: Rect?, isInteractive: Bool, scrolls: Bool,
-                hasSystemSize: Bool = false) {
+                hasSystemSize: Bool = false, projected: Bool = false) {
         self.path = path; self.kind = kind; self.id = id; self.frame = frame; self.clip = clip
-        self.isInteractive = isInteractive; self.scrolls = scrolls; self.hasSystemSize = hasSystemSize
+        self.isInteractive = isInteractive; self.scrolls = scrolls; self.hasSystemSize = hasSystemSize; self.projected = projected
     }
 
     /// The frame as it can be seen: inside every clipping ancestor.

@@ -34,6 +34,8 @@ public enum AuditRule: String, Sendable, Equatable, Hashable, CaseIterable, Comp
     case localizationKey = "localization-key"
     /// Text aligned `left` or `right` rather than `natural` in a right-to-left layout.
     case rtlAlignment = "rtl-alignment"
+    /// A view drawn in perspective (a `transform3D`), whose texts and glyphs the audit does not see: a note.
+    case projected = "projected"
 
     public var id: String { rawValue }
 
@@ -41,7 +43,7 @@ public enum AuditRule: String, Sendable, Equatable, Hashable, CaseIterable, Comp
         switch self {
         case .textTruncated, .textClipped, .textOverlap, .controlOverlap, .textContrast, .localizationKey: .error
         case .tapTarget, .offscreen, .glyphContrast, .safeArea, .dynamicType, .rtlAlignment: .warning
-        case .untranslated: .info
+        case .untranslated, .projected: .info
         }
     }
 
@@ -61,6 +63,7 @@ public enum AuditRule: String, Sendable, Equatable, Hashable, CaseIterable, Comp
         case .untranslated: "text not translated"
         case .localizationKey: "key shown instead of its text"
         case .rtlAlignment: "left/right alignment under RTL"
+        case .projected: "drawn in perspective, not audited inside"
         }
     }
 
@@ -91,14 +94,14 @@ public enum AuditSeverity: String, Sendable, Equatable, Hashable, CaseIterable, 
 }
 
 /// Which audit rules a scene (or a suite file) turns off: for the whole scene, or for views by id
-/// (the view and everything in it).
+/// (the view and everything in it; a table row, which has no id, by its `accessibilityIdentifier`).
 ///
 /// ```json
 /// "audit": {"off": ["untranslated"], "views": {"legalFooter": ["text-contrast", "safe-area"]}}
 /// ```
 public struct AuditSettings: Sendable, Equatable {
     public var off: Set<AuditRule> = []
-    /// View id → the rules off for that view and its subviews.
+    /// View id (or table row accessibilityIdentifier) → the rules off for that view and its subviews.
     public var views: [String: Set<AuditRule>] = [:]
 
     public init(off: Set<AuditRule> = [], views: [String: Set<AuditRule>] = [:]) { self.off = off; self.views = views }
@@ -189,7 +192,7 @@ extension AuditSettings {
             if case .object(let members) = v.value {
                 for m in members {
                     let p = join(join(r.path, "views"), m.key)
-                    r.context.refer(to: m.key, path: p, position: m.keyPosition)
+                    r.context.refer(to: m.key, path: p, position: m.keyPosition, rows: true)
                     guard case .array(let items) = m.value.value else {
                         r.context.report(p, m.value.position, "expected a list of audit rule ids, found \(m.value.value.kindName)")
                         continue

@@ -227,6 +227,7 @@ extension TableRow {
         if let n = r.integer("detailNumberOfLines", in: 0...10_000) { row.detailNumberOfLines = n }
         row.separatorInset = r.insets("separatorInset")
         row.accessibility = Accessibility.decode(r, modal: false)
+        if let identifier = row.accessibility.identifier { r.context.declareRow(identifier: identifier) }
         return row.withLabelAppearance(given: ["textColor", "detailTextColor", "font", "detailFont"].filter(r.gives), at: n, path: path, context: context)
     }
 }

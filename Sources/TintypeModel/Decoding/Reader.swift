@@ -17,7 +17,9 @@ final class DecodeContext {
     /// Ids given to views and bar items (id → the path that declared it), and the places that
     /// refer to one; `checkReferences()` reports duplicates' and unknown names at the end.
     private(set) var ids: [String: String] = [:]
-    private var references: [(id: String, path: String, position: SourcePosition?)] = []
+    private var references: [(id: String, path: String, position: SourcePosition?, rows: Bool)] = []
+    /// Table rows' `accessibilityIdentifier`s: rows have no `id`, and the audit's settings name them by these.
+    private(set) var rowIdentifiers: Set<String> = []
 
     /// Turns `{"localized": ...}` texts into the app's strings (set from the scene's `strings`,
     /// `locale` and `pseudoLanguage` before any view is read).
@@ -97,15 +99,20 @@ final class DecodeContext {
         ids[id] = path
     }
 
-    func refer(to id: String, path: String, position: SourcePosition?) {
-        references.append((id, path, position))
+    /// A reference to a view (or bar item) by its id; `rows`: or to table rows by their
+    /// `accessibilityIdentifier` (the audit's settings).
+    func refer(to id: String, path: String, position: SourcePosition?, rows: Bool = false) {
+        references.append((id, path, position, rows))
     }
 
+    func declareRow(identifier: String) { rowIdentifiers.insert(identifier) }
+
     func checkReferences() {
-        for r in references where ids[r.id] == nil {
-            var message = "no view or bar item has the id \(quoted(r.id))"
-            if let s = Suggest.closest(to: r.id, in: Array(ids.keys).sorted()) { message += "; did you mean \(quoted(s))?" }
-            else if ids.isEmpty { message += " (give one an \"id\")" }
+        for r in references where ids[r.id] == nil && !(r.rows && rowIdentifiers.contains(r.id)) {
+            var message = r.rows ? "no view, bar item or table row has the id \(quoted(r.id))" : "no view or bar item has the id \(quoted(r.id))"
+            let known = Array(ids.keys) + (r.rows ? Array(rowIdentifiers) : [])
+            if let s = Suggest.closest(to: r.id, in: Array(Set(known)).sorted()) { message += "; did you mean \(quoted(s))?" }
+            else if known.isEmpty { message += r.rows ? " (give one an \"id\", or a row an \"accessibilityIdentifier\")" : " (give one an \"id\")" }
             report(r.path, r.position, message)
         }
     }

@@ -1,67 +1,133 @@
+import Foundation
 import TintypeModel
 import TintypeRender
 
-/// The screen with each finding outlined: a translucent wash and a border in the severity's color
-/// (red errors, orange warnings, blue notes), and the finding's number in a tag at its top left
-/// corner, as the terminal, JSON and the report number them. Pixels only, no text engine: the same
-/// findings on the same render give the same bytes.
+/// The screen with each finding outlined, as an SVG file: the screen's PNG embedded whole (a
+/// `data:` URI, so the file stands alone) under a translucent wash and a border in the severity's
+/// color (red errors, orange warnings, blue notes) for each finding, and the finding's number in a
+/// tag at its top left corner, as the terminal, JSON and the report number them. Each outline
+/// carries the finding's line as its `<title>` (a tooltip where the file is opened on its own).
+///
+/// The screen is a PNG the run has already written (the golden a variant passed against, or the
+/// failure's actual image), so an overlay costs no image encoding: only a test of an SVG or PDF
+/// golden and `tintype audit` encode the render (with the fast encoder). The same findings on the
+/// same screen give the same bytes.
 public enum AuditOverlay {
-    public static func image(_ bitmap: Bitmap, scale: Double, findings: [AuditFinding]) -> Bitmap {
-        var out = bitmap
+    /// The overlay's file extension (`<artifact name>.audit.svg`).
+    public static let pathExtension = "svg"
+
+    static func color(_ s: AuditSeverity) -> String {
+        switch s {
+        case .error: "#E02020"
+        case .warning: "#F09000"
+        case .info: "#2070E0"
+        }
+    }
+
+    /// The SVG of `png` (the screen, `width` × `height` pixels at `scale` pixels a point) with
+    /// `findings` outlined, numbered from 1 in their order.
+    public static func svg(png: [UInt8], width: Int, height: Int, scale: Double, findings: [AuditFinding]) -> [UInt8] {
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        s += "width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
+        s += "<image x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" xlink:href=\"data:image/png;base64,"
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + (png.count + 2) / 3 * 4 + 400 * findings.count + 64)
+        out += s.utf8
+        base64(png, into: &out)
+        s = "\"/>\n"
+        let border = max(1, scale.rounded())
         for (n, f) in findings.enumerated() {
             guard let r = f.rect else { continue }
-            let c: (UInt8, UInt8, UInt8) = switch f.severity {
-            case .error: (0xE0, 0x20, 0x20)
-            case .warning: (0xF0, 0x90, 0x00)
-            case .info: (0x20, 0x70, 0xE0)
-            }
-            let x0 = max(0, Int((r.minX * scale).rounded(.down))), y0 = max(0, Int((r.minY * scale).rounded(.down)))
-            let x1 = min(out.width, Int((r.maxX * scale).rounded(.up))), y1 = min(out.height, Int((r.maxY * scale).rounded(.up)))
+            let x0 = max(0, (r.minX * scale).rounded(.down)), y0 = max(0, (r.minY * scale).rounded(.down))
+            let x1 = min(Double(width), (r.maxX * scale).rounded(.up)), y1 = min(Double(height), (r.maxY * scale).rounded(.up))
             guard x1 > x0, y1 > y0 else { continue }
-            let border = max(1, Int(scale.rounded()))
-            for y in y0..<y1 {
-                for x in x0..<x1 {
-                    let edge = x < x0 + border || x >= x1 - border || y < y0 + border || y >= y1 - border
-                    blend(&out, x, y, c, alpha: edge ? 255 : 56)
+            let c = color(f.severity)
+            let label = String(n + 1)
+            // The tag: 2 × scale per digit cell, as tall as a 5-cell digit with a cell around it.
+            let cell = 2 * border
+            let tagWidth = Double(label.count * 4 + 1) * cell, tagHeight = 7 * cell
+            s += "<g><title>\(escape("\(n + 1). \(f.line)"))</title>"
+            // The border lies inside the finding's box, as wide as a point.
+            s += "<rect x=\"\(n2(x0 + border / 2))\" y=\"\(n2(y0 + border / 2))\" width=\"\(n2(max(0, x1 - x0 - border)))\" "
+            s += "height=\"\(n2(max(0, y1 - y0 - border)))\" fill=\"\(c)\" fill-opacity=\"0.22\" stroke=\"\(c)\" stroke-width=\"\(n2(border))\"/>"
+            s += "<rect x=\"\(n2(x0))\" y=\"\(n2(y0))\" width=\"\(n2(tagWidth))\" height=\"\(n2(tagHeight))\" fill=\"\(c)\"/>"
+            s += "<text x=\"\(n2(x0 + tagWidth / 2))\" y=\"\(n2(y0 + tagHeight - 1.5 * cell))\" font-family=\"sans-serif\" "
+            s += "font-size=\"\(n2(5 * cell))\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#FFFFFF\">\(label)</text></g>\n"
+        }
+        s += "</svg>\n"
+        out += s.utf8
+        return out
+    }
+
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Appends `bytes` in base64 (RFC 4648, padded, no line breaks).
+    static func base64(_ bytes: [UInt8], into out: inout [UInt8]) {
+        let n = bytes.count, full = n / 3 * 3
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: (n + 2) / 3 * 4))
+        bytes.withUnsafeBufferPointer { src in
+            alphabet.withUnsafeBufferPointer { a in
+                out.withUnsafeMutableBufferPointer { dst in
+                    var o = start, i = 0
+                    while i < full {
+                        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
+                        dst[o] = a[Int(v >> 18)]; dst[o + 1] = a[Int(v >> 12 & 63)]
+                        dst[o + 2] = a[Int(v >> 6 & 63)]; dst[o + 3] = a[Int(v & 63)]
+                        i += 3; o += 4
+                    }
+                    if n - full > 0 {
+                        let b1 = n - full == 2 ? UInt32(src[i + 1]) : 0
+                        let v = UInt32(src[i]) << 16 | b1 << 8
+                        dst[o] = a[Int(v >> 18)]; dst[o + 1] = a[Int(v >> 12 & 63)]
+                        dst[o + 2] = n - full == 2 ? a[Int(v >> 6 & 63)] : UInt8(ascii: "=")
+                        dst[o + 3] = UInt8(ascii: "=")
+                    }
                 }
             }
-            tag(&out, number: n + 1, x: x0, y: y0, color: c, scale: border)
+        }
+    }
+
+    /// Writes the overlay of `screen` to `path` (by a rename).
+    public static func write(_ screen: Screen, scale: Double, findings: [AuditFinding], to path: String) throws(ImageFileError) {
+        let png: [UInt8], width: Int, height: Int
+        switch screen {
+        case .png(let file):
+            guard let data = FileManager.default.contents(atPath: file) else { throw ImageFileError("cannot read \(file)") }
+            png = Array(data)
+            guard let size = ReportPNGSize.size(png) else { throw ImageFileError("\(file) is not a PNG") }
+            (width, height) = size
+        case .bitmap(let bitmap):
+            png = try bitmap.pngData(fast: true)
+            (width, height) = (bitmap.width, bitmap.height)
+        }
+        try AtomicFile.write(svg(png: png, width: width, height: height, scale: scale, findings: findings), to: path)
+    }
+
+    /// Where an overlay's screen comes from.
+    public enum Screen: Sendable {
+        /// A PNG file holding the render's pixels (a golden it passed against, its failure's actual image).
+        case png(String)
+        /// The render itself, encoded for the overlay.
+        case bitmap(Bitmap)
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                // XML 1.0 has no place for most control characters.
+                if ch.value < 0x20, ch != "\n", ch != "\t" { out += " " } else { out.unicodeScalars.append(ch) }
+            }
         }
         return out
     }
 
-    /// Composites an opaque color at `alpha` over a pixel (premultiplied BGRA).
-    static func blend(_ b: inout Bitmap, _ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8), alpha: Int) {
-        let i = (y * b.width + x) * 4
-        let a = alpha, na = 255 - alpha
-        b.pixels[i] = UInt8((Int(c.2) * a + Int(b.pixels[i]) * na) / 255)
-        b.pixels[i + 1] = UInt8((Int(c.1) * a + Int(b.pixels[i + 1]) * na) / 255)
-        b.pixels[i + 2] = UInt8((Int(c.0) * a + Int(b.pixels[i + 2]) * na) / 255)
-        b.pixels[i + 3] = UInt8((255 * a + Int(b.pixels[i + 3]) * na) / 255)
-    }
-
-    /// 3 × 5 digits, a row of three bits each, top first.
-    static let digits: [[UInt8]] = [
-        [7, 5, 5, 5, 7], [2, 6, 2, 2, 7], [7, 1, 7, 4, 7], [7, 1, 7, 1, 7], [5, 5, 7, 1, 1],
-        [7, 4, 7, 1, 7], [7, 4, 7, 5, 7], [7, 1, 1, 1, 1], [7, 5, 7, 5, 7], [7, 5, 7, 1, 7],
-    ]
-
-    /// The number in white on a tag of the finding's color, each digit cell `scale` × 2 pixels.
-    static func tag(_ b: inout Bitmap, number: Int, x: Int, y: Int, color: (UInt8, UInt8, UInt8), scale: Int) {
-        let text = Array(String(number)).compactMap { $0.wholeNumberValue }
-        let cell = 2 * scale
-        let w = (text.count * 4 + 1) * cell, h = 7 * cell
-        for ty in 0..<h {
-            for tx in 0..<w {
-                let px = x + tx, py = y + ty
-                guard px < b.width, py < b.height else { continue }
-                let cx = tx / cell - 1, cy = ty / cell - 1
-                var on = false
-                if cy >= 0, cy < 5, cx >= 0, cx % 4 < 3, cx / 4 < text.count {
-                    on = digits[text[cx / 4]][cy] & (4 >> UInt8(cx % 4)) != 0
-                }
-                blend(&b, px, py, on ? (255, 255, 255) : color, alpha: 255)
-            }
-        }
-    }
+    static func n2(_ v: Double) -> String { format(v, places: 2) }
 }

@@ -9,7 +9,7 @@ import TintypeRender
 public final class AuditSession: @unchecked Sendable {
     /// Suite files' settings by the folder they apply under.
     let suites: [(folder: String, settings: AuditSettings)]
-    /// Where overlay images go (`<artifact name>.audit.png`); nil writes none.
+    /// Where overlay images go (`<artifact name>.audit.svg`); nil writes none.
     let overlayDirectory: String?
     private let lock = NSLock()
     private var samples: [TextSizes] = []
@@ -20,7 +20,8 @@ public final class AuditSession: @unchecked Sendable {
     /// `dynamic-type` finding is reported: `finish()` outlines those findings on it.
     private var kept: [String: Kept] = [:]
     private struct Kept {
-        var bitmap: Bitmap
+        /// Given by `writeOverlay` once the variant's check is done.
+        var screen: AuditOverlay.Screen?
         var scale: Double
         var artifactName: String
         var findings: [AuditFinding]
@@ -40,9 +41,9 @@ public final class AuditSession: @unchecked Sendable {
             .reduce(AuditSettings()) { $0.merging($1.settings) }
     }
 
-    /// The findings of one variant, and the path of its overlay image when it has findings and
-    /// overlays are written.
-    public func audit(_ input: AuditInput, bitmap: Bitmap, artifactName: String) -> (findings: [AuditFinding], overlay: String?) {
+    /// The findings of one variant, numbered. Its overlay is written once the run knows which PNG
+    /// holds its pixels (`writeOverlay`).
+    public func audit(_ input: AuditInput, artifactName: String) -> [AuditFinding] {
         var findings = Auditor.audit(input, settings: settings(for: input.sceneName))
         for i in findings.indices { findings[i].number = i + 1 }
         let sizes = TextSizes(input)
@@ -51,19 +52,36 @@ public final class AuditSession: @unchecked Sendable {
         if overlayDirectory != nil, sizeVaryingScenes?.contains(input.sceneName) ?? true, !sizes.texts.isEmpty {
             let category = input.scene.contentSizeCategory
             if let k = kept[sizes.group], k.category.index >= category.index {} else {
-                kept[sizes.group] = Kept(bitmap: bitmap, scale: input.list.scale, artifactName: artifactName, findings: findings,
+                kept[sizes.group] = Kept(screen: nil, scale: input.list.scale, artifactName: artifactName, findings: findings,
                                          category: category, scene: input.sceneName, variant: input.variant)
             }
         }
         lock.unlock()
-        guard !findings.isEmpty, let overlayDirectory else { return (findings, nil) }
-        let path = overlayDirectory + "/" + artifactName + ".audit.png"
+        return findings
+    }
+
+    /// Writes the overlay of a variant with findings (`<artifact name>.audit.svg`) over `screen`,
+    /// and returns its path; nil when it has none, overlays are not written, or the write failed.
+    /// Called for every audited variant, findings or not: a variant `finish()` may outline a
+    /// `dynamic-type` finding on keeps its screen until then.
+    public func writeOverlay(_ findings: [AuditFinding], screen: AuditOverlay.Screen, scale: Double, scene: String, variant: String?,
+                             artifactName: String) -> String? {
+        guard let overlayDirectory else { return nil }
+        lock.withLock {
+            for (group, k) in kept where k.scene == scene && k.variant == variant { kept[group]?.screen = screen }
+        }
+        guard !findings.isEmpty else { return nil }
+        return write(screen, scale: scale, findings: findings, directory: overlayDirectory, artifactName: artifactName)
+    }
+
+    private func write(_ screen: AuditOverlay.Screen, scale: Double, findings: [AuditFinding], directory: String, artifactName: String) -> String? {
+        let path = directory + "/" + artifactName + ".audit." + AuditOverlay.pathExtension
         do {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try AuditOverlay.image(bitmap, scale: input.list.scale, findings: findings).writePNG(to: path, fast: true)
-            return (findings, path)
+            try AuditOverlay.write(screen, scale: scale, findings: findings, to: path)
+            return path
         } catch {
-            return (findings, nil)
+            return nil
         }
     }
 
@@ -93,13 +111,8 @@ public final class AuditSession: @unchecked Sendable {
                 out[i].number = all.count + 1
                 all.append(out[i])
             }
-            let path = overlayDirectory + "/" + k.artifactName + ".audit.png"
-            do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try AuditOverlay.image(k.bitmap, scale: k.scale, findings: all).writePNG(to: path, fast: true)
+            if let screen = k.screen, let path = write(screen, scale: k.scale, findings: all, directory: overlayDirectory, artifactName: k.artifactName) {
                 overlays[key] = path
-            } catch {
-                continue
             }
         }
         kept = [:]

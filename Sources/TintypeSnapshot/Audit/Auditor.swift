@@ -27,20 +27,50 @@ public enum Auditor {
     public static func audit(_ input: AuditInput, settings extra: AuditSettings = AuditSettings()) -> [AuditFinding] {
         var v = VariantAudit(input)
         v.run()
-        return filter(v.findings, settings: input.scene.audit.merging(extra), views: input.list.views)
+        return filter(v.findings, settings: input.scene.audit.merging(extra), named: named(input.list, scene: input.scene))
     }
 
-    /// The findings a scene's settings keep: a rule off for the scene, or for a view (by id) that is
-    /// the finding's view or holds it, is dropped.
-    static func filter(_ findings: [AuditFinding], settings: AuditSettings, views: [ViewRecord]) -> [AuditFinding] {
+    /// What the audit's settings can name: each view with an `id`, and each drawn table row with an
+    /// `accessibilityIdentifier` (a row has no id).
+    static func named(_ list: DisplayList, scene: Scene) -> [Named] {
+        var out = list.views.compactMap { r in r.id.map { Named(path: r.path, id: $0) } }
+        var tables: [String: TableView] = [:]
+        for row in list.touch.rows {
+            if tables[row.table] == nil, case .tableView(let t)? = scene.view(at: row.table)?.kind { tables[row.table] = t }
+            guard let t = tables[row.table], row.section < t.sections.count, row.row < t.sections[row.section].rows.count,
+                  let id = t.sections[row.section].rows[row.row].accessibility.identifier else { continue }
+            out.append(Named(path: row.table + ".sections[\(row.section)].rows[\(row.row)]", id: id, table: row.table, frame: row.frame))
+        }
+        return out
+    }
+
+    /// A view or row the audit's settings name. A row's texts are drawn for its table (their path is
+    /// the table's): one is the row's when the middle of its box lies in the row's frame.
+    struct Named {
+        var path: String
+        var id: String
+        var table: String?
+        var frame: Rect?
+
+        func holds(_ f: AuditFinding) -> Bool {
+            if isWithin(f.path, path) { return true }
+            guard let table, let frame, f.path == table, let r = f.rect else { return false }
+            let x = r.midX, y = r.midY
+            return x >= frame.minX && x < frame.maxX && y >= frame.minY && y < frame.maxY
+        }
+    }
+
+    /// The findings a scene's settings keep: a rule off for the scene, or for a view or row (by its
+    /// name, `named`) that is the finding's view or holds it, is dropped.
+    static func filter(_ findings: [AuditFinding], settings: AuditSettings, named: [Named]) -> [AuditFinding] {
         guard !settings.isEmpty else { return findings }
-        var offPaths: [(path: String, rules: Set<AuditRule>)] = []
+        var off: [(named: Named, rules: Set<AuditRule>)] = []
         for (id, rules) in settings.views {
-            for r in views where r.id == id { offPaths.append((r.path, rules)) }
+            for n in named where n.id == id { off.append((n, rules)) }
         }
         return findings.filter { f in
             if settings.off.contains(f.rule) { return false }
-            return !offPaths.contains { $0.rules.contains(f.rule) && isWithin(f.path, $0.path) }
+            return !off.contains { $0.rules.contains(f.rule) && $0.named.holds(f) }
         }
     }
 
@@ -82,7 +112,7 @@ public enum Auditor {
                         + "let it follow the content size category",
                     numbers: ["size": last.text.size, "expected": style.pointSize(category: hi)],
                     rect: last.text.rect, subject: last.text.text)
-                findings += filter([f], settings: last.sample.scene.audit.merging(extra), views: last.sample.views)
+                findings += filter([f], settings: last.sample.scene.audit.merging(extra), named: last.sample.named)
             }
         }
         return findings
@@ -117,13 +147,14 @@ public struct TextSizes: Sendable {
     public var sceneName: String
     public var variant: String?
     public var scene: Scene
-    public var views: [ViewRecord]
+    /// What the audit's settings can name (views by id, rows by accessibilityIdentifier), by path.
+    var named: [Auditor.Named]
     /// Variants in one group differ only in their content size category.
     public var group: String
     public var texts: [Text]
 
     public init(_ input: AuditInput) {
-        sceneName = input.sceneName; variant = input.variant; scene = input.scene; views = input.list.views
+        sceneName = input.sceneName; variant = input.variant; scene = input.scene; named = Auditor.named(input.list, scene: input.scene)
         let s = input.scene
         group = [input.sceneName, s.device.name, s.orientation.rawValue, s.layoutDirection.rawValue, s.locale ?? "",
                  s.tintAdjustmentMode.rawValue, format(s.effectiveScale)].joined(separator: "|")
@@ -280,7 +311,39 @@ struct VariantAudit {
         contrast()
         safeArea()
         localization()
+        projected()
         findings.sort { a, b in a.rule != b.rule ? a.rule < b.rule : false }
+    }
+
+    // MARK: projected
+
+    /// Views drawn in perspective (a `transform3D`): the raster draws what they hold flat, then
+    /// projects the pixels, and records none of those texts or glyphs. Each such view (the outermost
+    /// when they nest) gets a note saying so, with the number of texts inside, rather than passing
+    /// for audited. Its controls' records are projected boxes, checked as any other.
+    mutating func projected() {
+        let views = input.list.views.filter(\.projected)
+        let outermost = views.filter { v in !views.contains { $0.path != v.path && isWithin(v.path, $0.path) } }
+        guard !outermost.isEmpty else { return }
+        var counts = [Int](repeating: 0, count: outermost.count)
+        func walk(_ items: [DisplayItem], inside: Bool) {
+            for item in items {
+                switch item {
+                case .text(let t) where inside && !t.source.isEmpty && !t.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty:
+                    if let k = outermost.firstIndex(where: { isWithin(t.source, $0.path) }) { counts[k] += 1 }
+                case .group(let g): walk(g.items, inside: inside || g.projection != nil)
+                default: break
+                }
+            }
+        }
+        walk(input.list.items, inside: false)
+        for (v, n) in zip(outermost, counts) {
+            let texts = n == 0 ? "the texts" : n == 1 ? "its 1 text" : "its \(n) texts"
+            add(.projected, path: v.path,
+                "drawn in perspective (a transform3D): \(texts) and any glyphs inside it are not audited (truncation, clipping, overlap, contrast, "
+                    + "safe area, Dynamic Type); its controls are, at their projected frames",
+                numbers: ["texts": Double(n)], rect: v.visibleFrame)
+        }
     }
 
     // MARK: text-truncated, text-clipped
@@ -399,10 +462,13 @@ struct VariantAudit {
         func seen(_ c: Color) -> Color { overlays.reduce(c) { Contrast.over($1, $0) } }
         // A flat background gives the same sample again and again: each color is measured once and
         // counts as often as it was sampled (the ratios' order and the one picked are the same).
+        // Samples go in rows, so most are the color before them: that is checked before the table.
         var index: [Color: Int] = [:]
         var distinct: [(color: Color, count: Int)] = []
+        var last = -1
         for bg in background {
-            if let i = index[bg] { distinct[i].count += 1 } else { index[bg] = distinct.count; distinct.append((bg, 1)) }
+            if last >= 0, distinct[last].color == bg { distinct[last].count += 1; continue }
+            if let i = index[bg] { distinct[i].count += 1; last = i } else { index[bg] = distinct.count; last = distinct.count; distinct.append((bg, 1)) }
         }
         var ratios = distinct.map { bg, count -> (ratio: Double, color: Color, count: Int) in
             let fg = Contrast.over(color.withAlpha(opacity), bg)

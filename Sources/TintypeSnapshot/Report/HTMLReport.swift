@@ -112,6 +112,29 @@ struct ReportImage: Equatable {
     var original: String
     var width: Int?
     var height: Int?
+    /// The original file as it was when copied: a report written as the run goes copies an image
+    /// again when its file was written again since (an audit overlay `finish()` adds findings to).
+    var stamp: FileStamp?
+}
+
+/// Which version of a file is on disk: its inode, size and modification time. Every file the
+/// run writes is written whole to a new file, then renamed, so a rewrite changes the stamp.
+struct FileStamp: Equatable {
+    var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    init?(_ path: String) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        device = UInt64(st.st_dev); inode = UInt64(st.st_ino); size = Int64(st.st_size)
+        seconds = Int(st.st_mtim.tv_sec); nanoseconds = Int(st.st_mtim.tv_nsec)
+    }
+
+    /// The first 512 bytes of a file (enough for a PNG's or an overlay SVG's size).
+    static func head(_ path: String) -> [UInt8]? {
+        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? h.close() }
+        return (try? h.read(upToCount: 512)).map { Array($0) }
+    }
 }
 
 /// An entry, ready to be shown.
@@ -196,24 +219,30 @@ struct ReportAssembler {
 
     func copy(_ role: ReportImage.Role, _ path: String, slug: String) throws -> ReportImage {
             let readable = roots.map { roots in roots.contains { FilePaths.contains($0, FilePaths.resolved(path)) } } ?? true
-            guard readable, let data = FileManager.default.contents(atPath: path) else {
-                return ReportImage(role: role, src: nil, original: path)
-            }
-            let bytes = Array(data)
-            let relative = "images/\(slug)/\(role.rawValue).png"
+            // An audit overlay is an SVG (its screen embedded); every other image a PNG.
+            let ext = role == .audit && path.lowercased().hasSuffix(".svg") ? "svg" : "png"
+            let relative = "images/\(slug)/\(role.rawValue).\(ext)"
             let dir = stagingDirectory + "/" + slug
+            let destination = dir + "/\(role.rawValue).\(ext)"
+            let stamp = FileStamp(path)
+            guard readable, stamp != nil else { return ReportImage(role: role, src: nil, original: path) }
+            var head: [UInt8]
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-                if role != .audit || !Self.hardLink(path, to: dir + "/\(role.rawValue).png") {
-                    try AtomicFile.write(bytes, to: dir + "/\(role.rawValue).png")
+                if role == .audit, Self.hardLink(path, to: destination), let h = FileStamp.head(path) {
+                    head = h
+                } else {
+                    guard let data = FileManager.default.contents(atPath: path) else { return ReportImage(role: role, src: nil, original: path) }
+                    head = Array(data)
+                    try AtomicFile.write(head, to: destination)
                 }
             } catch let error as ImageFileError {
                 throw SnapshotError("cannot copy \(path) into the report: \(error.message)")
             } catch {
                 throw SnapshotError("cannot copy \(path) into the report: \(error.localizedDescription)")
             }
-            let size = ReportPNGSize.size(bytes)
-            return ReportImage(role: role, src: relative, original: path, width: size?.width, height: size?.height)
+            let size = ext == "svg" ? ReportSVGSize.size(head) : ReportPNGSize.size(head)
+            return ReportImage(role: role, src: relative, original: path, width: size?.width, height: size?.height, stamp: stamp)
     }
 
     /// An audit overlay is the run's own artifact, written whole by a rename and never changed in
@@ -221,11 +250,27 @@ struct ReportAssembler {
     /// rather than writing its bytes again: an audited suite has an overlay for most variants.
     /// False when the file system refuses the link (another device, no links): the caller copies.
     static func hardLink(_ source: String, to destination: String) -> Bool {
+        // The report's images/ is new each run: the name is usually free, and taken at once.
+        if link(source, destination) == 0 { return true }
         let temporary = destination + ".link-\(getpid())"
         unlink(temporary)
         guard link(source, temporary) == 0 else { return false }
         guard rename(temporary, destination) == 0 else { unlink(temporary); return false }
         return true
+    }
+}
+
+/// An audit overlay's size, from its `<svg width="W" height="H"` (in pixels, as the overlay writes it).
+enum ReportSVGSize {
+    static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let text = String(decoding: bytes.prefix(512), as: UTF8.self)
+        guard let svg = text.range(of: "<svg ") else { return nil }
+        func number(_ name: String) -> Int? {
+            guard let r = text.range(of: " \(name)=\"", range: svg.upperBound..<text.endIndex) else { return nil }
+            return Int(text[r.upperBound...].prefix { $0.isNumber })
+        }
+        guard let w = number("width"), let h = number("height"), w > 0, h > 0 else { return nil }
+        return (w, h)
     }
 }
 

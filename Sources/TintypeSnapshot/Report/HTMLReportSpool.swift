@@ -103,13 +103,14 @@ public final class HTMLReportSpool: @unchecked Sendable {
     }
 
     /// The copied images of check `index` for `list` (role and original path each), when every one
-    /// was copied under `slug`.
-    private func images(of index: Int, slug: String, _ list: [(ReportImage.Role, String)]) -> [ReportImage]? {
+    /// was copied under `slug` (and, when `current`, from the file as it is now).
+    private func images(of index: Int, slug: String, _ list: [(ReportImage.Role, String)], current: Bool = false) -> [ReportImage]? {
         guard let c = lock.withLock({ copied[index] }), c.slug == slug else { return list.isEmpty ? [] : nil }
         let have = c.images
         var out: [ReportImage] = []
         for (role, path) in list {
             guard let image = have.first(where: { $0.role == role && $0.original == path }) else { return nil }
+            if current, let stamp = image.stamp, FileStamp(path) != stamp { return nil }
             out.append(image)
         }
         return out
@@ -138,8 +139,10 @@ public final class HTMLReportSpool: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: directory + "/images/" + c.slug)
             lock.withLock { _ = copied.removeValue(forKey: k) }
         }
+        // An image whose file was written again after it was copied (an overlay `AuditSession.finish()`
+        // outlined a dynamic-type finding on) is copied again: the report shows the file as it ends.
         let contents = try ReportAssembler(stagingDirectory: directory + "/images").assemble(entries, slugs: final) { k, list in
-            self.images(of: k, slug: final[k], list)
+            self.images(of: k, slug: final[k], list, current: true)
         }
         let html = ReportPage(title: title, mode: mode, page: contents).render()
         do { try AtomicFile.write(Array(html.utf8), to: index) } catch {

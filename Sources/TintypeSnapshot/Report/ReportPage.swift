@@ -286,7 +286,7 @@ struct ReportPage {
         guard !copied.isEmpty else { return "" }
         var h = "<p class=\"files\">Files:"
         for image in copied {
-            h += " <a href=\"\(escape(image.src!))\">\(image.role.rawValue).png</a>"
+            h += " <a href=\"\(escape(image.src!))\">\(escape(String(image.src!.split(separator: "/").last ?? "")))</a>"
         }
         return h + "</p>\n"
     }
