@@ -165,6 +165,22 @@ import TintypeSnapshot
         #expect(try rules(label("white(0.583831)", font: ##"{"size": 14, "weight": "semibold"}"##)) == [.textContrast])
     }
 
+    /// A template glyph needs 3:1 against what is under it: gray #959595 on white is 2.9955:1, #949494 3.033:1.
+    @Test func glyphContrastIsMeasuredOnTheBoundary() throws {
+        func glyph(_ tint: String) -> String {
+            screen(##"{ "imageView": { "frame": [16, 100, 64, 64], "image": "Snapshots/Gallery/TicTacToe/art/reply.svg", "##
+                   + ##""renderingMode": "alwaysTemplate", "tintColor": "\##(tint)" } }"##)
+        }
+        let low = try findings(glyph("#959595"))
+        #expect(low.map(\.rule) == [.glyphContrast], "\(low.map(\.message))")
+        #expect(low.first?.path == "root.subviews[0]" && low.first?.numbers["required"] == 3, "\(low.map(\.path))")
+        #expect((low.first?.numbers["ratio"] ?? 0) > 2.99 && (low.first?.numbers["ratio"] ?? 3) < 3, "\(low.map(\.numbers))")
+        #expect(low.first?.message == "the glyph \"Snapshots/Gallery/TicTacToe/art/reply.svg\": contrast 2.99:1, needs 3:1 (#959595 over #FFFFFF)")
+        #expect(try rules(glyph("#949494")).isEmpty)
+        // Not a template (drawn in its own colors): no glyph to measure.
+        #expect(try rules(glyph("#959595").replacingOccurrences(of: "alwaysTemplate", with: "alwaysOriginal")).isEmpty)
+    }
+
     @Test func contrastIsMeasuredAgainstWhatIsDrawnUnderTheText() throws {
         // Black text on a dark card fails; the card is what is under it, not the white screen.
         let dark = screen(##"{ "view": { "frame": [0, 90, 375, 60], "backgroundColor": "#333333", "subviews": [ { "label": { "frame": [16, 10, 300, 30], "text": "Dark on dark" } } ] } }"##)
