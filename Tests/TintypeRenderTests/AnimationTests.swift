@@ -465,6 +465,44 @@ extension SystemAnimationTests {
         #expect(texts(end)["A"] == nil && end.touch.rows.count == 4 && texts(end)["D"]!.y == texts(end)["C"]!.y + 44)
     }
 
+    /// A row coming or going is recorded where it is drawn, as UIKit's presentation layer shows it at
+    /// that instant: its row (the preview's hit test, the audit's cells), its VoiceOver element and the
+    /// ids of the views it holds; a row not drawn (`none`) is not recorded.
+    @Test func rowsInMotionAreRecordedWhereTheyAreDrawn() throws {
+        func l(_ update: String, _ t: Double) throws -> DisplayList {
+            try sharedRenderer.displayList(for: try scene(#"{"canvas": {"size": [200, 260]}, "scale": 1, "time": "# + "\(t)"
+                + #", "root": {"tableView": {"id": "t", "frame": [0, 0, 200, 260], "rowHeight": 44, "rows": ["A", "#
+                + #"{"text": "B", "accessoryView": {"switch": {"id": "sw"}}}, "C", "D", "E"]}}, "#
+                + #""animations": [{"view": "t", "rows": "# + update + "}]}"))
+        }
+        func row(_ l: DisplayList, _ r: Int) -> Rect? { l.touch.rows.first { $0.section == 0 && $0.row == r }?.frame }
+        func element(_ l: DisplayList, _ r: Int) -> Rect? { l.accessibility.first { $0.path == "root.sections[0].rows[\(r)]" }?.frame }
+        let still = try l(#"{"delete": [[0, 1]], "animation": "left"}"#, 0)
+        let sw0 = try #require(still.views.first { $0.id == "sw" }?.frame)
+        // Sliding out to the left, a quarter of the way in time: p of the table's width.
+        let left = try l(#"{"delete": [[0, 1]], "animation": "left"}"#, 0.075)
+        let b = try #require(row(left, 1))
+        #expect(abs(b.minX + 200 * p) < 1e-9 && b.minY == 44 && b.width == 200)
+        let e = try #require(element(left, 1))
+        #expect(e.minX == 0 && abs(e.maxX - 200 * (1 - p)) < 1e-9 && e.minY == 44, "\(e)")
+        let sw = try #require(left.views.first { $0.id == "sw" }?.frame)
+        #expect(abs(sw.minX - (sw0.minX - 200 * p)) < 1e-9 && sw.minY == sw0.minY, "\(sw) against \(sw0)")
+        // VoiceOver reads it in its place among the others: A, B, C, D, E.
+        #expect(left.accessibility.compactMap { $0.path.split(separator: "[").last }.prefix(5) == ["0]", "1]", "2]", "3]", "4]"])
+        // Fading, where it stands; an inserted row sliding in from the right, cut to the table.
+        #expect(try row(l(#"{"delete": [[0, 1]], "animation": "fade"}"#, 0.075), 1) == Rect(x: 0, y: 44, width: 200, height: 44))
+        let d = try #require(element(try l(#"{"insert": [[0, 3]], "animation": "right"}"#, 0.075), 3))
+        #expect(abs(d.minX - 200 * (1 - p)) < 1e-9 && d.maxX == 200, "\(d)")
+        // middle: the band it shows through.
+        let m = try #require(row(try l(#"{"delete": [[0, 1]], "animation": "middle"}"#, 0.075), 1))
+        #expect(abs(m.height - 44 * (1 - p)) < 1e-9 && abs(m.midY - 66) < 1e-9, "\(m)")
+        // none: the deleted row is gone at once, and so are its records.
+        let none = try l(#"{"delete": [[0, 1]], "animation": "none"}"#, 0.075)
+        #expect(row(none, 1) == nil && element(none, 1) == nil && !none.views.contains { $0.id == "sw" })
+        // The preview's hit test finds the row where it is drawn.
+        #expect(left.hit(Point(x: 10, y: 60)).row?.row == 1)
+    }
+
     @Test func badRowUpdatesAreErrorsWithTheirPlace() {
         func issues(_ rows: String, root: String = #"{"tableView": {"id": "t", "rows": ["A", "B"]}}"#) -> [String] {
             SceneDecoder.issues(decoding: #"{"root": "# + root + #", "animations": [{"view": "t", "rows": "# + rows + "}]}").map(\.description)

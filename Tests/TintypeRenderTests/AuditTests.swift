@@ -147,6 +147,21 @@ import TintypeSnapshot
         #expect(try rules(screen(##"{ "button": { "frame": [315, 100, 60, 44], "title": "Edge" } }"##)).isEmpty)
     }
 
+    /// A row in the middle of a deletion is audited where it is drawn, as at that instant: a row sliding
+    /// out to the left takes its switch past the screen's left edge.
+    @Test func aRowInMotionIsAuditedWhereItIsDrawn() throws {
+        func offscreen(_ t: Double) throws -> [AuditFinding] {
+            try findings(##"{ "device": "iPhone 8", "time": \##(t), "root": { "tableView": { "id": "t", "rows": [ "A", "##
+                + ##"{ "text": "Wi-Fi", "accessoryView": { "switch": { "isOn": true } } }, "C" ] } }, "##
+                + ##""animations": [ { "view": "t", "rows": { "delete": [[0, 1]], "animation": "left" } } ] }"##).filter { $0.rule == .offscreen }
+        }
+        #expect(try offscreen(0).isEmpty)
+        let late = try offscreen(0.24)
+        #expect(late.count == 1 && late.first?.message.hasPrefix("this switch is partly off screen: ") == true
+                    && late.first?.message.contains("past the left edge") == true, "\(late.map(\.message))")
+        #expect(try offscreen(0.3).isEmpty)
+    }
+
     // MARK: contrast
 
     @Test func textContrastIsMeasuredOnTheBoundary() throws {

@@ -216,41 +216,55 @@ struct TableDrawing {
         env.views.addScroll(ScrollRecord(path: env.path, offset: offset, minOffset: resting,
                                          maxOffset: Point(x: resting.x, y: max(resting.y, layout.contentHeight + adjustedInset.bottom - frame.height))))
         let rowsStart = out.count
-        for (s, section) in table.sections.enumerated() {
-            let sectionCells = layout.cells[first..<(first + section.rows.count)]
-            first += section.rows.count
-            for (index, cell) in zip(sectionCells.indices, sectionCells) {
-                // Rows above the visible top were measured (they place the rest) but are not drawn; rows below the bottom were only estimated.
-                let r = absolute(cell.frame)
-                if r.minY >= frame.maxY { if motion == nil { break } else { continue } }
-                guard r.maxY > frame.minY else { continue }
-                let row = section.rows[cell.row]
-                let next = cell.isLast ? nil : section.rows[cell.row + 1]
-                if let effect = motion?.effects[index] {
-                    // A row coming or going, under the rows that stay, drawn but not recorded (ids, audit,
-                    // accessibility) while it moves: the table's rows are those before or after.
-                    guard effect.alpha > 0 else { continue }
-                    var cellEnv = env.detached().child(tintColor: row.tintColor, mode: .automatic, path: env.path)
-                    cellEnv.accessibilityHidden = true
-                    let drawn = try TableCellDrawing(component: self, env: cellEnv)
-                        .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")
-                    let band = effect.band.map { Rect(x: r.minX, y: r.midY - r.height * $0 / 2, width: r.width, height: r.height * $0) }
-                    let moved = effect.offset.x == 0 && effect.offset.y == 0 ? nil : Transform2D(translationX: effect.offset.x, y: effect.offset.y)
-                    under.append(.group(Group(items: drawn, alpha: effect.alpha, clip: band.map { .rect($0) }, transform: moved)))
-                    continue
+        // Part way through a row update the rows coming and going (drawn under the others) are taken first,
+        // so that what is recorded of the rows that stay, drawn over them, comes later and wins a hit test.
+        let firstRow = first
+        for moving in motion == nil ? [false] : [true, false] {
+            first = firstRow
+            for (s, section) in table.sections.enumerated() {
+                let sectionCells = layout.cells[first..<(first + section.rows.count)]
+                first += section.rows.count
+                for (index, cell) in zip(sectionCells.indices, sectionCells) {
+                    // Rows above the visible top were measured (they place the rest) but are not drawn; rows below the bottom were only estimated.
+                    let r = absolute(cell.frame)
+                    if r.minY >= frame.maxY { if motion == nil { break } else { continue } }
+                    guard r.maxY > frame.minY else { continue }
+                    let row = section.rows[cell.row]
+                    let next = cell.isLast ? nil : section.rows[cell.row + 1]
+                    let rowPath = env.path + ".sections[\(s)].rows[\(cell.row)]"
+                    let effect = motion?.effects[index]
+                    guard moving == (effect != nil) else { continue }
+                    if let effect {
+                        // A row coming or going, under the rows that stay. While any of it shows it is recorded
+                        // where it is drawn (the row, its element, its views' ids), as UIKit's presentation
+                        // layer shows it at that instant: laid out at its place, then its records moved with it.
+                        guard effect.alpha > 0 else { continue }
+                        let band = effect.band.map { Rect(x: r.minX, y: r.midY - r.height * $0 / 2, width: r.width, height: r.height * $0) }
+                        let shown = (band ?? r).offsetBy(dx: effect.offset.x, dy: effect.offset.y)
+                        env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: shown, clip: shownClip))
+                        var cellEnv = env.detached().child(tintColor: row.tintColor, mode: .automatic, path: env.path)
+                        if row.accessibility.isElement != false {
+                            env.accessible(rowPath, frame: shown, row.accessibilityInfo, clip: frame)
+                            cellEnv.accessibilityHidden = true
+                        }
+                        let drawn = try TableCellDrawing(component: self, env: cellEnv).items(cell, row: row, next: next, path: rowPath)
+                        env.adopt(cellEnv, moved: effect.offset, visible: band.map { $0.offsetBy(dx: effect.offset.x, dy: effect.offset.y) }, clip: frame)
+                        let moved = effect.offset.x == 0 && effect.offset.y == 0 ? nil : Transform2D(translationX: effect.offset.x, y: effect.offset.y)
+                        under.append(.group(Group(items: drawn, alpha: effect.alpha, clip: band.map { .rect($0) }, transform: moved)))
+                        continue
+                    }
+                    env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: r, clip: shownClip))
+                    var cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
+                    // A cell is one element: its texts, its content's and its accessory's, read together;
+                    // unless the row says it is not one, when they are read one by one (TableCellDrawing).
+                    if row.accessibility.isElement != false {
+                        env.accessible(rowPath, frame: r, row.accessibilityInfo, clip: frame)
+                        cellEnv.accessibilityHidden = true
+                    }
+                    out += try TableCellDrawing(component: self, env: cellEnv).items(cell, row: row, next: next, path: rowPath)
                 }
-                env.views.addRow(RowRecord(table: env.path, section: s, row: cell.row, frame: r, clip: shownClip))
-                var cellEnv = env.child(tintColor: row.tintColor, mode: .automatic, path: env.path)
-                // A cell is one element: its texts, its content's and its accessory's, read together;
-                // unless the row says it is not one, when they are read one by one (TableCellDrawing).
-                if row.accessibility.isElement != false {
-                    env.accessible(env.path + ".sections[\(s)].rows[\(cell.row)]", frame: r, row.accessibilityInfo, clip: frame)
-                    cellEnv.accessibilityHidden = true
-                }
-                out += try TableCellDrawing(component: self, env: cellEnv)
-                    .items(cell, row: row, next: next, path: env.path + ".sections[\(s)].rows[\(cell.row)]")
+                if !moving { out += edgeSeparators(sectionCells, section: section) }
             }
-            out += edgeSeparators(sectionCells, section: section)
         }
         out.insert(contentsOf: under, at: rowsStart)
         // Headers and footers after the rows: plain headers float over them.

@@ -89,3 +89,37 @@ extension TableDrawing {
         return TableRowMotion(layout: full, effects: effects)
     }
 }
+
+extension Environment {
+    /// Takes what a row coming or going recorded while it was laid out at its place in `drawn` (a
+    /// detached environment): its views' records, accessibility elements and anchors, moved by
+    /// `offset` to where the row is drawn and cut to `visible` (the band a `middle` row shows through)
+    /// and to `clip` (the table) and this environment's clipping ancestors.
+    func adopt(_ drawn: Environment, moved offset: Point, visible: Rect?, clip: Rect) {
+        func move(_ r: Rect) -> Rect { r.offsetBy(dx: offset.x, dy: offset.y) }
+        let cuts = [clipRect, clip, visible].compactMap { $0 }
+        for var record in drawn.views.all {
+            record.frame = move(record.frame)
+            if let visible { record.clip = record.clip.map { $0.intersection(visible) ?? Rect(x: visible.minX, y: visible.minY, width: 0, height: 0) } ?? visible }
+            views.add(record)
+        }
+        for element in drawn.accessibility.elements {
+            var shown = move(element.frame)
+            var kept = true
+            for c in cuts {
+                guard let cut = shown.intersection(c) else { kept = false; break }
+                shown = cut
+            }
+            if kept { accessibility.add(AccessibilityElement(path: element.path, frame: shown, info: element.info)) }
+        }
+        for (id, var entry) in drawn.anchors.all {
+            entry.frame = move(entry.frame)
+            anchors.record(id, entry)
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle moved by `dx`, `dy`.
+    func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: minX + dx, y: minY + dy, width: width, height: height) }
+}

@@ -28,6 +28,9 @@ package final class AccessibilityRecords: Sendable {
         }
     }
 
+    /// Every element recorded, in the order recorded.
+    var elements: [AccessibilityElement] { state.withLock { $0.elements } }
+
     func modal(_ path: String) {
         state.withLock { s in if !s.modal.contains(path) { s.modal.append(path) } }
     }

@@ -33,4 +33,7 @@ final class Anchors: Sendable {
     }
 
     subscript(id: String) -> Entry? { entries.withLock { $0[id] } }
+
+    /// Every entry, by id, sorted by id (a row in motion hands its views' entries on, moved).
+    var all: [(id: String, entry: Entry)] { entries.withLock { $0.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } } }
 }
