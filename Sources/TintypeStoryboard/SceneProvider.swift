@@ -26,7 +26,7 @@ extension StoryboardImporter {
         let result: StoryboardImport
         do {
             let device = request.device.flatMap { Device.named($0) == nil ? nil : $0 }
-            result = try importFile(request.path, options: Options(device: device, imageDirectory: folder, landscape: request.landscape ? true : nil))
+            result = try sharedImport(request.path, options: Options(device: device, imageDirectory: folder, landscape: request.landscape ? true : nil))
         } catch {
             throw SceneError(issues: error.issues.map { issue($0, shown: request.shown) })
         }

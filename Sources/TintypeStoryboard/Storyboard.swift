@@ -9,6 +9,7 @@
 // custom view class drawn as its base class, a variation resolved for one device) is a warning
 // with the file, line, column and id.
 import Foundation
+import Synchronization
 import TintypeModel
 
 /// The scenes read from one storyboard or xib.
@@ -85,6 +86,29 @@ public enum StoryboardImporter {
         }
         let directory = (path as NSString).deletingLastPathComponent
         return try importData([UInt8](data), file: file, directory: directory.isEmpty ? "." : directory, options: options)
+    }
+
+    /// The imports made while `sharingImports` runs, by file and options; nil outside it.
+    private static let shared = Mutex<(depth: Int, imports: [String: StoryboardImport])>((0, [:]))
+
+    /// Runs `body` with every import of the same file with the same options made once: a command
+    /// that lists a storyboard's scenes and then reads each scene (`{"storyboard", "scene"}`)
+    /// imports it once, not once a scene. The imports are forgotten when the outermost call returns,
+    /// so a file changed afterwards is read again.
+    public static func sharingImports<T>(_ body: () -> T) -> T {
+        shared.withLock { $0.depth += 1 }
+        defer { shared.withLock { $0.depth -= 1; if $0.depth == 0 { $0.imports = [:] } } }
+        return body()
+    }
+
+    /// `importFile`, made once for the file and options while `sharingImports` runs.
+    public static func sharedImport(_ path: String, options: Options) throws(StoryboardError) -> StoryboardImport {
+        let key = [path, options.device ?? "", options.imageDirectory ?? "", options.landscape.map { "\($0)" } ?? ""].joined(separator: "\u{0}")
+        let active = shared.withLock { state -> (Bool, StoryboardImport?) in (state.depth > 0, state.imports[key]) }
+        if let done = active.1 { return done }
+        let result = try importFile(path, options: options)
+        if active.0 { shared.withLock { if $0.depth > 0 { $0.imports[key] = result } } }
+        return result
     }
 
     /// Reads a storyboard or xib from its bytes; `directory` is its folder (for the asset catalog,

@@ -12,13 +12,23 @@ enum StoryboardFiles {
     /// The scenes of the storyboard at `path` (only those named in `only`, by name or id, when it
     /// is not empty), and which names of `only` it has.
     static func sceneFiles(_ path: String, only: [String], overriding overrides: TraitSet) -> (files: [SceneFile], matched: Set<String>) {
+        // The storyboard is imported once: for its list of scenes and for each scene read below.
+        StoryboardImporter.sharingImports { sharedSceneFiles(path, only: only, overriding: overrides) }
+    }
+
+    private static func sharedSceneFiles(_ path: String, only: [String], overriding overrides: TraitSet) -> (files: [SceneFile], matched: Set<String>) {
+        let folder = (path as NSString).deletingLastPathComponent
         let list: StoryboardImport
         do {
-            list = try Watchdog.watch("reading \(path)") { () throws(StoryboardError) in try StoryboardImporter.importFile(path) }
+            // As each scene's reading below asks for it (the absolute path, images from its folder), so that the import is shared.
+            let name = (path as NSString).lastPathComponent
+            let absolute = URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: folder.isEmpty ? "." : folder, isDirectory: true))
+                .absoluteURL.standardized.path
+            let options = StoryboardImporter.Options(imageDirectory: (absolute as NSString).deletingLastPathComponent)
+            list = try Watchdog.watch("reading \(path)") { () throws(StoryboardError) in try StoryboardImporter.sharedImport(absolute, options: options) }
         } catch {
-            return ([SceneFile(path: path, failed: error.description)], [])
+            return ([SceneFile(path: path, failed: Self.failure(path, else: error.description))], [])
         }
-        let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
         // The app's folder (--root, else the one with its .xcodeproj or .git, as the asset catalogs are looked for).
@@ -43,4 +53,9 @@ enum StoryboardFiles {
     }
 
     static func quotedJSON(_ s: String) -> String { JSONString.quoted(s) }
+
+    /// Why the storyboard at `path` cannot be read, naming it as it was given (`fallback` if it now can).
+    static func failure(_ path: String, else fallback: String) -> String {
+        do { _ = try StoryboardImporter.importFile(path); return fallback } catch { return error.description }
+    }
 }

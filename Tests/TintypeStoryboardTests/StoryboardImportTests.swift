@@ -402,6 +402,32 @@ struct StoryboardImportTests {
                                                "width greaterThanOrEqual 200.0 @750"], "\(sizes(vc.view.subviews[1]))")
     }
 
+    @Test func importsAreSharedWhileSharingAndReadAgainAfter() throws {
+        let dir = NSTemporaryDirectory() + "tintype-sharing-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/Main.storyboard"
+        func write(_ identifier: String) throws {
+            try (Self.header + """
+                <scenes><scene sceneID="s1"><objects>
+                  <viewController storyboardIdentifier="\(identifier)" id="vc" sceneMemberID="viewController">
+                    <view key="view" id="root"><rect key="frame" x="0" y="0" width="375" height="667"/></view>
+                  </viewController>
+                </objects></scene></scenes></document>
+                """).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        func names() throws -> [String] { try StoryboardImporter.sharedImport(path, options: .init()).scenes.map(\.name) }
+        try write("First")
+        let inside = try StoryboardImporter.sharingImports { () -> [[String]] in
+            let before = (try? names()) ?? []
+            try? write("Second")
+            // Read once while sharing: the same import, though the file has changed.
+            return [before, (try? names()) ?? []]
+        }
+        #expect(inside == [["First"], ["First"]])
+        #expect(try names() == ["Second"], "forgotten when sharing ends")
+    }
+
     // MARK: Bad files
 
     func importText(_ text: String, in directory: String = NSTemporaryDirectory()) -> (StoryboardImport?, [String]) {
