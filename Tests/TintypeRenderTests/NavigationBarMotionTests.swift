@@ -90,3 +90,78 @@ import TintypeModel
                 "\(issues)")
     }
 }
+
+/// A push or pop between a large title and a small one (docs/motion.md, The system's animations).
+@Suite struct LargeTitlePushTests {
+    /// "Mailboxes" under a large title, and over it "Inbox" (`mode`: its largeTitleDisplayMode), on an
+    /// iPhone 8 (`direction`), `kind` at `time`.
+    func list(_ kind: String = "push", mode: String = "never", time: Double, direction: String = "leftToRight") throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": \#(time), "layoutDirection": "\#(direction)", "#
+            + #""systemAnimation": {"type": "\#(kind)"}, "root": {"navigationController": {"prefersLargeTitles": true, "stack": ["#
+            + #"{"title": "Mailboxes", "view": {"tableView": {"rows": ["Inbox", "VIP"]}}}, "#
+            + #"{"title": "Inbox", "largeTitleDisplayMode": "\#(mode)", "view": {"tableView": {"rows": ["Wren", "Osprey"]}}}]}}}"#))
+    }
+
+    /// The top-level groups holding one title text each, with their alpha and transform.
+    func titles(_ l: DisplayList) -> [(text: TextItem, alpha: Double, transform: Transform2D?)] {
+        l.items.compactMap {
+            guard case .group(let g) = $0, g.items.count == 1, case .text(let t) = g.items[0] else { return nil }
+            return (t, g.alpha, g.transform)
+        }
+    }
+
+    func barBottom(_ l: DisplayList) -> Double? {
+        l.items.compactMap { if case .backdrop(let b) = $0, b.rect.minY == 0 { b.rect.maxY } else { nil } }.first
+    }
+
+    // easeInOut at ¼, ½ and ¾ of 0.35 s.
+    let quarters = [(0.0875, 0.1291619310), (0.175, 0.5), (0.2625, 0.8708380690)]
+
+    @Test func theBarsBottomMovesFromTheLargeTitlesToTheSmallOnes() throws {
+        #expect(try barBottom(list(time: 0)) == 116)
+        for (t, s) in quarters {
+            #expect(abs(try #require(barBottom(list(time: t))) - (116 - 52 * s)) < 1e-6, "t = \(t)")
+            #expect(abs(try #require(barBottom(list("pop", time: t))) - (64 + 52 * s)) < 1e-6, "pop, t = \(t)")
+        }
+        #expect(try barBottom(list(time: 0.35)) == 64)
+    }
+
+    @Test func theLargeTitleShrinksIntoTheBackButton() throws {
+        let start = try list(time: 0), end = try list(time: 0.35)
+        let large = try #require(texts(start).first { $0.text == "Mailboxes" && $0.font.size == 34 })
+        let back = try #require(texts(end).first { $0.text == "Mailboxes" && $0.font.weight == .regular })
+        for direction in ["leftToRight", "rightToLeft"] {
+            let rtl = direction == "rightToLeft"
+            let start = try list(time: 0, direction: direction), end = try list(time: 0.35, direction: direction)
+            let large = try #require(texts(start).first { $0.text == "Mailboxes" && $0.font.size == 34 })
+            let back = try #require(texts(end).first { $0.text == "Mailboxes" && $0.font.weight == .regular })
+            // Where each text's first glyph starts on its line, and the line's middle.
+            let a0 = Point(x: rtl ? large.frame.maxX : large.frame.minX, y: large.frame.midY)
+            let a1 = Point(x: rtl ? back.frame.maxX - 1 : back.frame.minX, y: back.frame.midY)
+            for (t, s) in quarters {
+                let drawn = titles(try list(time: t, direction: direction)).filter { $0.text.text == "Mailboxes" }
+                let big = try #require(drawn.first { $0.text.font.size == 34 }), small = try #require(drawn.first { $0.text.font.size == 17 })
+                let k = 1 + (0.5 - 1) * s
+                let at = Point(x: a0.x + (a1.x - a0.x) * s, y: a0.y + (a1.y - a0.y) * s)
+                let bigT = try #require(big.transform), smallT = try #require(small.transform)
+                #expect(abs(bigT.a - k) < 1e-6 && abs(smallT.a - 2 * k) < 1e-6, "\(direction) t = \(t): both at the same size")
+                #expect(abs(bigT.apply(to: a0).x - at.x) < 1e-6 && abs(bigT.apply(to: a0).y - at.y) < 1e-6, "\(direction) t = \(t)")
+                #expect(abs(smallT.apply(to: a1).x - at.x) < 1e-6 && abs(smallT.apply(to: a1).y - at.y) < 1e-6, "\(direction) t = \(t)")
+                #expect(abs(big.alpha - (1 - s)) < 1e-6 && abs(small.alpha - s) < 1e-6)
+            }
+        }
+        // The ends are the still screens: nothing moving is left.
+        #expect(titles(try list(time: 0.35)).allSatisfy { $0.text.font.size != 34 })
+        #expect(large.frame.minY > back.frame.minY)
+    }
+
+    @Test func aNewLargeTitleComesWithItsScreen() throws {
+        let end = try list(mode: "always", time: 0.35)
+        let place = try #require(texts(end).first { $0.text == "Inbox" && $0.font.size == 34 })
+        #expect(try barBottom(list(mode: "always", time: 0.175)) == 116, "large to large: the bar keeps its height")
+        for (t, s) in quarters {
+            let new = try #require(titles(try list(mode: "always", time: t)).first { $0.text.text == "Inbox" && $0.text.font.size == 34 })
+            #expect(abs(new.text.frame.minX - (place.frame.minX + 375 * (1 - s))) < 1e-6 && abs(new.alpha - s) < 1e-6, "t = \(t)")
+        }
+    }
+}

@@ -144,8 +144,12 @@ struct ContainerLayout {
         }
     }
 
-    func navigation(_ nav: NavigationController, frame: Rect, env: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
+    func navigation(_ nav: NavigationController, frame: Rect, env splitEnv: Environment, around: Surroundings) throws(RenderError) -> [DisplayItem] {
         guard let top = nav.stack.last else { return [] }
+        // A push or pop keeps this (root) controller's bar apart from its content; controllers inside draw theirs.
+        let split = splitEnv.barSplit
+        var env = splitEnv
+        env.barSplit = nil
         let topPath = env.path + ".stack[\(nav.stack.count - 1)]"
         let bars = NavigationBarComponent(context: context)
         let open = NavigationBarComponent.Metrics(nav: nav, compact: env.traits.isCompactHeight, era: env.traits.era)
@@ -199,7 +203,12 @@ struct ContainerLayout {
         barEnv.path = env.path
         if !nav.isNavigationBarHidden {
             env.views.addBar(BarRecord(frame: background))
-            out += try bars.items(nav, metrics: metrics, refresh: hoisted, bar: bar, background: background, env: barEnv)
+            let parts = try bars.parts(nav, metrics: metrics, refresh: hoisted, bar: bar, background: background, env: barEnv)
+            if let split {
+                split.keep(BarSplit.Bar(background: parts.background, contents: parts.contents, frame: background, metrics: metrics, env: barEnv))
+            } else {
+                out += parts.background + parts.contents
+            }
         }
         if let toolbar {
             env.views.addBar(BarRecord(frame: toolbar.background))

@@ -75,6 +75,9 @@ struct NavigationBarComponent {
         static let inlineTitleFade = 12.0
     }
 
+    /// The large title's point size (34 bold).
+    static let largeTitleSize = 34.0
+
     /// A refresh control hoisted into the large title's stretched area (iOS 11).
     struct HoistedRefresh { var color: Color; var title: String? }
 
@@ -82,10 +85,19 @@ struct NavigationBarComponent {
     /// the paths of errors and accessibility (a standalone bar's `items`).
     func items(_ nav: NavigationController, metrics m: Metrics, refresh: HoistedRefresh? = nil, bar: Rect, background: Rect,
                env parentEnv: Environment, itemsKey: String = "stack") throws(RenderError) -> [DisplayItem] {
+        let p = try parts(nav, metrics: m, refresh: refresh, bar: bar, background: background, env: parentEnv, itemsKey: itemsKey)
+        return p.background + p.contents
+    }
+
+    /// The bar's background (with its hairline) and what stands on it, apart: a push or pop draws
+    /// one background at a height between the two bars' and moves the contents (NavigationTransition).
+    func parts(_ nav: NavigationController, metrics m: Metrics, refresh: HoistedRefresh? = nil, bar: Rect, background: Rect,
+               env parentEnv: Environment, itemsKey: String = "stack") throws(RenderError) -> (background: [DisplayItem], contents: [DisplayItem]) {
         let a = nav.navigationBar
         // The bar's own tint color and tintAdjustmentMode apply to everything on it.
         let env = parentEnv.child(tintColor: a.tintColor, mode: a.tintAdjustmentMode ?? .automatic, path: parentEnv.path)
-        var out = try BarBackground.items(a, edge: .top, bar: bar, background: background, env: env, context: context)
+        let backgroundItems = try BarBackground.items(a, edge: .top, bar: bar, background: background, env: env, context: context)
+        var out: [DisplayItem] = []
         let top = nav.stack.last ?? ViewController()
         let item = top.navigationItem
         let tint = env.tint
@@ -201,7 +213,7 @@ struct NavigationBarComponent {
         // The large title: 34 bold on the leading margin, its baseline 12 above the bottom of its
         // area; as the area collapses the title rises under the row and is cut off at its top.
         if m.largeTitle > 0, let title = top.displayTitle {
-            let font = ResolvedFont(system: 34, weight: .bold)
+            let font = ResolvedFont(system: Self.largeTitleSize, weight: .bold)
             let area = Rect(x: bar.minX, y: row.maxY, width: bar.width, height: m.largeTitle)
             let ascent = 0.96875 * 34, lineHeight = (0.96875 + 0.2421875) * 34
             let baseline = (area.maxY - 12).pixelSnapped(env.scale)
@@ -237,7 +249,7 @@ struct NavigationBarComponent {
             }
             out += field
         }
-        return out
+        return (backgroundItems, out)
     }
 
     /// The back title inside a back button background image: the image stretched (by its cap

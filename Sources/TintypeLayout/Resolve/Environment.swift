@@ -51,6 +51,9 @@ package struct Environment: Sendable {
     /// What the transforms do on the screen when one of them has perspective (a `transform3D` that
     /// is more than affine); nil while `screenTransform` says it all.
     package var screenHomography: Homography?
+    /// Set while a push or pop draws one end of itself: the root navigation controller hands its
+    /// bar to this instead of drawing it (NavigationTransition); nil everywhere else.
+    var barSplit: BarSplit?
 
     package func resolve(_ value: ColorValue) -> Color {
         switch value {
