@@ -119,6 +119,21 @@ import TintypeModel
         #expect(!FileManager.default.fileExists(atPath: dir + "/spooled/images/S-m.iphone-se.xl"))
     }
 
+    /// While the run goes, audit findings are counted, not listed: a baseline may yet hold them and
+    /// the cross-variant ones are not in. The finished page lists them.
+    @Test func auditFindingsAreListedWhenTheRunEnds() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let entries = try entries(dir)
+        let spool = try HTMLReportSpool(directory: dir + "/spooled", names: names(entries), mode: .never, interval: 0)
+        spool.add(entries[2], index: 2)
+        let page = try String(contentsOfFile: dir + "/spooled/index.html", encoding: .utf8)
+        #expect(page.contains("Running: 1 of 6") && page.contains("1 variant with findings so far") && !page.contains("id=\"a-S-m.iphone-se.ax1\""),
+                "\(page)")
+        let final = try String(contentsOfFile: try spool.finish(entries), encoding: .utf8)
+        #expect(final.contains("id=\"a-S-m.iphone-se.ax1\"") && !final.contains("with findings so far"))
+    }
+
     /// An overlay written again after its variant was added (`AuditSession.finish()` outlines a
     /// dynamic-type finding on it, at the same path) is shown as it ends, not as it was when copied:
     /// the report's image is the new file, with the new findings' outlines and its size.

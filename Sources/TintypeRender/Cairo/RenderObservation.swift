@@ -112,12 +112,26 @@ extension Raster {
         let step = max(1, Int((area / Double(budget)).squareRoot().rounded(.up)))
         var out: [Color] = []
         out.reserveCapacity(min(budget * 2, (x1 - x0) * (y1 - y0)))
+        // Runs of one pixel (a flat background) give one color: computed once a run.
+        var lastMain: UInt32 = 0, lastGroup: UInt32 = 0, have = false
         var y = y0 + step / 2
         while y < y1 {
             var x = x0 + step / 2
             while x < x1 {
                 // Premultiplied BGRA in memory; the screen's own pixels are composited over white.
                 let p = mainData + y * mStride + 4 * x
+                let mainWord = UnsafeRawPointer(p).loadUnaligned(as: UInt32.self)
+                var groupWord: UInt32 = 0
+                if let gData {
+                    let gx = x + Int(ox), gy = y + Int(oy)
+                    if gx >= 0, gy >= 0, gx < gw, gy < gh { groupWord = UnsafeRawPointer(gData + gy * gStride + 4 * gx).loadUnaligned(as: UInt32.self) }
+                }
+                if have, mainWord == lastMain, groupWord == lastGroup {
+                    out.append(out[out.count - 1])
+                    x += step
+                    continue
+                }
+                lastMain = mainWord; lastGroup = groupWord; have = true
                 var a = Double(p[3]) / 255
                 var r = Double(p[2]) / 255 + (1 - a), g = Double(p[1]) / 255 + (1 - a), b = Double(p[0]) / 255 + (1 - a)
                 if let gData {
