@@ -165,3 +165,25 @@ import TintypeModel
         }
     }
 }
+
+/// The navigation controller's toolbar in a push: it stays, its items cross-fade.
+@Suite struct ToolbarPushTests {
+    func list(time: Double) throws -> DisplayList {
+        try sharedRenderer.displayList(for: try scene(#"{"device": "iPhone 8", "time": \#(time), "systemAnimation": {"type": "push"}, "#
+            + #""root": {"navigationController": {"toolbarHidden": false, "stack": ["#
+            + #"{"title": "A", "toolbarItems": ["Refresh"], "view": {"view": {"backgroundColor": "white"}}}, "#
+            + #"{"title": "B", "toolbarItems": ["Archive"], "view": {"view": {"backgroundColor": "white"}}}]}}}"#))
+    }
+
+    @Test func theToolbarStaysWhileItsItemsCrossFade() throws {
+        for (t, s) in [(0.0875, 0.1291619310), (0.175, 0.5), (0.2625, 0.8708380690)] {
+            let drawn = NavigationBarMotionTests.drawn(try list(time: t).items)
+            let old = try #require(drawn.first { $0.text.text == "Refresh" }), new = try #require(drawn.first { $0.text.text == "Archive" })
+            #expect(old.dx == 0 && new.dx == 0, "t = \(t): the items do not move with the screens")
+            #expect(abs(old.alpha - (1 - s)) < 1e-6 && abs(new.alpha - s) < 1e-6, "t = \(t)")
+            // One toolbar background, at the bottom (above no home indicator on an iPhone 8), not moved.
+            let backdrops = try list(time: t).items.compactMap { if case .backdrop(let b) = $0 { b.rect } else { nil } }
+            #expect(backdrops.contains { $0.minY == 667 - 44 && $0.maxY == 667 }, "t = \(t): \(backdrops)")
+        }
+    }
+}

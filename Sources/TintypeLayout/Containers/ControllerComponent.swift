@@ -214,8 +214,15 @@ struct ContainerLayout {
             env.views.addBar(BarRecord(frame: toolbar.background))
             var toolEnv = env
             toolEnv.path = env.path + ".toolbar"
-            out += try ToolbarComponent.items(nav.toolbar, items: top.toolbarItems, bar: toolbar.bar, background: toolbar.background,
-                                              backgroundEnv: toolEnv, env: env, itemsPath: topPath + ".toolbarItems", context: context)
+            let all = try ToolbarComponent.items(nav.toolbar, items: top.toolbarItems, bar: toolbar.bar, background: toolbar.background,
+                                                 backgroundEnv: toolEnv, env: env, itemsPath: topPath + ".toolbarItems", context: context)
+            if let split {
+                // The toolbar's background comes first in what it draws.
+                let background = try BarBackground.items(nav.toolbar, edge: .bottom, bar: toolbar.bar, background: toolbar.background, env: toolEnv, context: context)
+                split.keepToolbar(BarSplit.Toolbar(background: Array(all.prefix(background.count)), items: Array(all.dropFirst(background.count))))
+            } else {
+                out += all
+            }
         }
         return out
     }

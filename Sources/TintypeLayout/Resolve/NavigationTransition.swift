@@ -18,9 +18,18 @@ final class BarSplit: Sendable {
         var env: Environment
     }
 
+    /// The navigation controller's toolbar: its background and its items.
+    struct Toolbar: @unchecked Sendable {
+        var background: [DisplayItem]
+        var items: [DisplayItem]
+    }
+
     private let kept = Mutex<Bar?>(nil)
+    private let keptToolbar = Mutex<Toolbar?>(nil)
     func keep(_ bar: Bar) { kept.withLock { $0 = bar } }
+    func keepToolbar(_ toolbar: Toolbar) { keptToolbar.withLock { $0 = toolbar } }
     var bar: Bar? { kept.withLock { $0 } }
+    var toolbar: Toolbar? { keptToolbar.withLock { $0 } }
 }
 
 extension Resolver {
@@ -42,9 +51,23 @@ extension Resolver {
         var underEnv = window, overEnv = window
         underEnv.barSplit = underSplit
         overEnv.barSplit = overSplit
-        let underItems = try resolve(under, in: screen, parent: underEnv, path: "root")
-        let overItems = try resolve(root, in: screen, parent: overEnv, path: "root")
+        var underItems = try resolve(under, in: screen, parent: underEnv, path: "root")
+        var overItems = try resolve(root, in: screen, parent: overEnv, path: "root")
         let underBar = underSplit.bar, overBar = overSplit.bar
+        // The toolbar is the navigation controller's, one for both screens: it stays where it is and
+        // its items cross-fade (as setToolbarItems(_:animated:) does). Shown at one end only, it
+        // moves with that end's screen.
+        let toolbars = (underSplit.toolbar, overSplit.toolbar)
+        var fixedToolbar: [DisplayItem] = []
+        switch toolbars {
+        case (let u?, let o?):
+            fixedToolbar = (s < 0.5 ? u : o).background
+            if s < 1 { fixedToolbar.append(.group(Group(items: u.items, alpha: 1 - s))) }
+            if s > 0 { fixedToolbar.append(.group(Group(items: o.items, alpha: s))) }
+        case (let u?, nil): underItems += u.background + u.items
+        case (nil, let o?): overItems += o.background + o.items
+        case (nil, nil): break
+        }
 
         func moved(_ items: [DisplayItem], by dx: Double) -> Group {
             Group(items: items, clip: .rect(Rect(x: screen.x - dx, y: screen.y, width: screen.width, height: screen.height)),
@@ -67,6 +90,7 @@ extension Resolver {
             ]), rule: .nonZero))
             out.append(.group(moved(overItems, by: sign * dx)))
         }
+        out += fixedToolbar
         guard let ends = underBar ?? overBar else { return out }
         let from = underBar ?? ends, to = overBar ?? ends
         out += try barInMotion(from: from, to: to, nav: nav, lower: lower, covered: s, screen: screen, sign: sign)
