@@ -70,6 +70,18 @@ extension Importer {
     static let weights = ["ultraLight": "ultraLight", "thin": "thin", "light": "light", "regular": "regular", "medium": "medium",
                           "semibold": "semibold", "bold": "bold", "heavy": "heavy", "black": "black"]
 
+    /// The weight a font's PostScript or family name says ("HelveticaNeue-Bold", "AvenirNext-DemiBold",
+    /// "Avenir-Heavy", "HelveticaNeue-UltraLight"), the longer words first so that "semibold" is not
+    /// read as "bold" nor "ultralight" as "light"; nil when the name says none.
+    static func weight(ofFontNamed name: String) -> String? {
+        let lower = name.lowercased()
+        let words: [(String, String)] = [("semibold", "semibold"), ("demibold", "semibold"), ("extrabold", "heavy"),
+                                         ("ultrabold", "heavy"), ("heavy", "heavy"), ("black", "black"), ("bold", "bold"),
+                                         ("medium", "medium"), ("ultralight", "ultraLight"), ("extralight", "ultraLight"),
+                                         ("thin", "thin"), ("light", "light")]
+        return words.first { lower.contains($0.0) }?.1
+    }
+
     /// `<fontDescription key="fontDescription" …>`: system fonts by size and weight, text styles;
     /// a named font is drawn as the system font of its size (and reported).
     mutating func font(_ n: XMLNode, key: String = "fontDescription") -> JSONOut? {
@@ -92,9 +104,7 @@ extension Importer {
         case nil:
             let name = f["name"] ?? f["family"] ?? "?"
             warn(f, "font", "the font \(quoted(name)) is drawn as the system font of its size (Tintype draws with its pinned fonts only)", attribute: "name", id: n["id"])
-            let lower = name.lowercased()
-            if lower.contains("bold") { weight = "bold" } else if lower.contains("semibold") { weight = "semibold" }
-            else if lower.contains("medium") { weight = "medium" } else if lower.contains("light") { weight = "light" }
+            weight = Self.weight(ofFontNamed: name) ?? weight
         default:
             warn(f, "font", "the font type \(quoted(f["type"]!)) is drawn as the system font", attribute: "type", id: n["id"])
         }

@@ -84,6 +84,16 @@ struct StoryboardImportTests {
         #expect(t2.tabBar.tintColor == Color(parsing: "#FF3B30"))
     }
 
+    /// A named font is drawn as the system font of the weight its name says: "Semibold" is not
+    /// "Bold" (it once was, the shorter word being looked for first), nor "UltraLight" "Light".
+    @Test func aNamedFontsWeightComesFromItsName() {
+        let names = ["HelveticaNeue-Bold": "bold", "SFProText-Semibold": "semibold", "AvenirNext-DemiBold": "semibold",
+                     "Avenir-Heavy": "heavy", "AvenirNext-UltraLight": "ultraLight", "HelveticaNeue-Light": "light",
+                     "Avenir-Black": "black", "HelveticaNeue-Thin": "thin", "Avenir-Medium": "medium"]
+        for (name, weight) in names { #expect(Importer.weight(ofFontNamed: name) == weight, "\(name)") }
+        #expect(Importer.weight(ofFontNamed: "Courier") == nil)
+    }
+
     @Test func aStaticTableKeepsItsSectionsStylesAndCustomCells() throws {
         let (_, s) = try scene("TrailList")
         guard case .controller(.tabBar(let tabs)) = s.root.kind, case .navigation(let nav) = tabs.tabs[0].root,
