@@ -17,11 +17,18 @@ extension NavigationBar {
 }
 
 extension NavigationItem {
-    /// A UINavigationItem of a standalone navigation bar: title, prompt, left and right items,
-    /// title view, back button title, hidesBackButton.
+    /// A UINavigationItem of a standalone navigation bar: its title and what it shows in the bar.
     static func decode(_ r: ObjectReader, depth: Int) -> NavigationItem {
         var item = NavigationItem()
         item.title = r.string("title")
+        decodeBarContents(r, depth: depth, into: &item)
+        return item
+    }
+
+    /// What a navigation item shows in its bar, a standalone bar's and a view controller's alike:
+    /// prompt, left and right items, title view, back button title, hidesBackButton. The caller
+    /// reads the title (its key differs) and makes the bar the items' whenContainedIn container.
+    static func decodeBarContents(_ r: ObjectReader, depth: Int, into item: inout NavigationItem) {
         item.prompt = r.string("prompt")
         if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
         if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
@@ -30,7 +37,6 @@ extension NavigationItem {
         }
         item.backButtonTitle = r.string("backButtonTitle")
         if let h = r.bool("hidesBackButton") { item.hidesBackButton = h }
-        return item
     }
 }
 

@@ -35,17 +35,8 @@ extension ViewController {
         }
         var item = NavigationItem()
         item.title = r.string("navigationTitle")
-        item.prompt = r.string("prompt")
         // Bar button items and the title view are in the navigation bar (a whenContainedIn container).
-        r.context.within(AppearanceContainer(kind: "navigationBar")) {
-            if let items = r.array("leftItems") { item.leftItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
-            if let items = r.array("rightItems") { item.rightItems = BarButtonItem.decodeList(items, depth: depth, context: r.context) }
-            if let n = r.node("titleView", as: .view) {
-                item.titleView = SceneDecoder.decodeView(n, path: join(r.path, "titleView"), depth: depth + 1, context: r.context)
-            }
-        }
-        item.backButtonTitle = r.string("backButtonTitle")
-        if let h = r.bool("hidesBackButton") { item.hidesBackButton = h }
+        r.context.within(AppearanceContainer(kind: "navigationBar")) { NavigationItem.decodeBarContents(r, depth: depth, into: &item) }
         if let m = r.choice("largeTitleDisplayMode", LargeTitleDisplayMode.self) { item.largeTitleDisplayMode = m }
         if let s = r.object("searchBar") {
             item.searchBarPlaceholder = s.string("placeholder") ?? "Search"

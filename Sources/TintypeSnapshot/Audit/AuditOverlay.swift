@@ -113,21 +113,9 @@ public enum AuditOverlay {
         case bitmap(Bitmap)
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                // XML 1.0 has no place for most control characters.
-                if ch.value < 0x20, ch != "\n", ch != "\t" { out += " " } else { out.unicodeScalars.append(ch) }
-            }
-        }
-        return out
-    }
+    /// XML text: the same escaping as the JUnit file's (control characters become spaces,
+    /// newlines and tabs character references, which a tooltip shows as they were).
+    static func escape(_ s: String) -> String { JUnitReport.escape(s) }
 
     static func n2(_ v: Double) -> String { format(v, places: 2) }
 }
