@@ -58,17 +58,6 @@ import Testing
         #expect(g.clip != nil && first(g.items) != nil)
     }
 
-    /// Every text item, groups opened.
-    func texts(_ items: [DisplayItem]) -> [TextItem] {
-        items.flatMap { item -> [TextItem] in
-            switch item {
-            case .text(let t): [t]
-            case .group(let g): texts(g.items)
-            default: []
-            }
-        }
-    }
-
     @Test func barsPlacedAsViewsDrawAsTheirContainersBarsAtTheirFrames() throws {
         let s = try scene(#"""
             {"device": "iPhone 8", "root": {"view": {"subviews": [

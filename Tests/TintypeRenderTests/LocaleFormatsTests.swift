@@ -7,17 +7,6 @@ import TintypeModel
 // read from display lists. The expected strings are what Foundation's CLDR data says for each
 // locale; a table of our own could not produce them all.
 
-/// Every text item, groups opened.
-private func texts(_ items: [DisplayItem]) -> [TextItem] {
-    items.flatMap { item -> [TextItem] in
-        switch item {
-        case .group(let g): texts(g.items)
-        case .text(let t): [t]
-        default: []
-        }
-    }
-}
-
 /// The texts of one date picker (status bar hidden) in `locale`.
 private func picker(_ properties: String, locale: String?) throws -> [TextItem] {
     let tag = locale.map { #""locale": "\#($0)","# } ?? ""

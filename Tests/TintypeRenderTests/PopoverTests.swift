@@ -7,16 +7,6 @@ import TintypeModel
 @Suite struct PopoverTests {
     func list(_ json: String) throws -> [DisplayItem] { try sharedRenderer.displayList(for: try scene(json)).items }
 
-    func texts(_ items: [DisplayItem]) -> [TextItem] {
-        items.flatMap { item -> [TextItem] in
-            switch item {
-            case .text(let t): [t]
-            case .group(let g): texts(g.items)
-            default: []
-            }
-        }
-    }
-
     let bounds = Rect(x: 10, y: 30, width: 748, height: 984)
 
     @Test func theArrowTakesTheFirstPermittedDirectionWithRoom() {

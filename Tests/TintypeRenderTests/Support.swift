@@ -43,8 +43,11 @@ func flat(_ items: [DisplayItem]) -> [DisplayItem] {
 }
 
 /// The text items of a display list, groups opened, in drawing order.
-func texts(_ list: DisplayList) -> [TextItem] {
-    flat(list.items).compactMap { if case .text(let t) = $0 { t } else { nil } }
+func texts(_ list: DisplayList) -> [TextItem] { texts(list.items) }
+
+/// The text items among `items`, groups opened, in drawing order.
+func texts(_ items: [DisplayItem]) -> [TextItem] {
+    flat(items).compactMap { if case .text(let t) = $0 { t } else { nil } }
 }
 
 /// The box around a path's end points (curves' control points left out), as tests read the

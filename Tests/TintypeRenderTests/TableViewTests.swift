@@ -241,11 +241,6 @@ import TintypeModel
           { "contentView": { "view": { "subviews": [ { "label": { "layout": { "right": 0, "width": 50 }, "text": "edge", "textAlignment": "right" } } ] } } } ] } } } } }
         """#
         let items = try sharedRenderer.displayList(for: try scene(json)).items
-        func texts(_ items: [DisplayItem]) -> [TextItem] {
-            items.flatMap { i -> [TextItem] in
-                switch i { case .text(let t): [t]; case .group(let g): texts(g.items); default: [] }
-            }
-        }
         #expect(abs((texts(items).first { $0.text == "edge" }?.frame.maxX ?? 0) - (375 - 36)) < 1e-9)
     }
 }
