@@ -174,11 +174,7 @@ struct SheetCommand: Command {
                 writeStderr("Error: \(scene) has no scene \"\(missing)\" (a storyboard identifier or id)")
                 return ExitCode.usage
             }
-            // A scene's virtual file is NAME.SCENE.json beside the storyboard: its name is SCENE.
-            let prefix = ((scene as NSString).lastPathComponent as NSString).deletingPathExtension + "."
-            let named = files.map { f in
-                (name: String(SceneFile.stem(of: (f.path as NSString).lastPathComponent).dropFirst(prefix.count)), file: f)
-            }
+            let named = files.map { f in (name: StoryboardFiles.sceneName(ofVirtualPath: f.path, storyboard: scene), file: f) }
             do { sheet = try ContactSheet(title: (scene as NSString).lastPathComponent, scenes: named, scale: scale) } catch {
                 writeStderr("Error: \(error)")
                 return ExitCode.failure

@@ -30,14 +30,13 @@ enum StoryboardFiles {
             return ([SceneFile(path: path, failed: Self.failure(path, else: error.description))], [])
         }
         let name = (path as NSString).lastPathComponent
-        let stem = (name as NSString).deletingPathExtension
         // The app's folder (--root, else the one with its .xcodeproj or .git, as the asset catalogs are looked for).
         let project = ProjectRoot.given ?? StoryboardImporter.projectRoot(near: folder)
         var files: [SceneFile] = []
         var matched = Set<String>()
         for s in list.scenes where only.isEmpty || only.contains(s.name) || only.contains(s.id) {
             matched.formUnion([s.name, s.id])
-            let virtual = (folder.isEmpty ? "" : folder + "/") + stem + "." + s.name + ".json"
+            let virtual = virtualPath(storyboard: path, scene: s.name)
             let pointer = "{\"storyboard\": \(quotedJSON(name)), \"scene\": \(quotedJSON(s.name))}"
             do {
                 let scene = try Watchdog.watch("reading \(path) (\(s.name))") { () throws(SceneError) in
@@ -53,6 +52,20 @@ enum StoryboardFiles {
     }
 
     static func quotedJSON(_ s: String) -> String { JSONString.quoted(s) }
+
+    /// The scene file a storyboard's scene stands for, `NAME.SCENE.json` beside the storyboard: its
+    /// goldens and artifacts are named from it as `tintype render` names the scene's PNG.
+    static func virtualPath(storyboard path: String, scene: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return (folder.isEmpty ? "" : folder + "/") + stem + "." + scene + ".json"
+    }
+
+    /// The scene's name back from the path `virtualPath(storyboard:scene:)` gave it.
+    static func sceneName(ofVirtualPath file: String, storyboard path: String) -> String {
+        let prefix = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "."
+        return String(SceneFile.stem(of: (file as NSString).lastPathComponent).dropFirst(prefix.count))
+    }
 
     /// Why the storyboard at `path` cannot be read, naming it as it was given (`fallback` if it now can).
     static func failure(_ path: String, else fallback: String) -> String {
