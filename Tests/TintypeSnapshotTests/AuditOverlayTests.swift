@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TintypeSnapshot
 
-/// The overlay SVG's own base64 writer (it embeds the screen's PNG without the copies Foundation's makes).
+/// The overlay SVG's base64 writer appends the screen's PNG after what is already written.
 @Suite struct AuditOverlayTests {
     @Test func base64IsFoundationsForEveryRemainder() {
         var bytes: [UInt8] = []

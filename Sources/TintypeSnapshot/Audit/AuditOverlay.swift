@@ -60,33 +60,10 @@ public enum AuditOverlay {
         return out
     }
 
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    /// Appends `bytes` in base64 (RFC 4648, padded, no line breaks).
+    /// Appends `bytes` in base64 (RFC 4648, padded, no line breaks): Foundation's encoder, which
+    /// takes about 0.2 ms for an overlay's 300 KB screen.
     static func base64(_ bytes: [UInt8], into out: inout [UInt8]) {
-        let n = bytes.count, full = n / 3 * 3
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: (n + 2) / 3 * 4))
-        bytes.withUnsafeBufferPointer { src in
-            alphabet.withUnsafeBufferPointer { a in
-                out.withUnsafeMutableBufferPointer { dst in
-                    var o = start, i = 0
-                    while i < full {
-                        let v = UInt32(src[i]) << 16 | UInt32(src[i + 1]) << 8 | UInt32(src[i + 2])
-                        dst[o] = a[Int(v >> 18)]; dst[o + 1] = a[Int(v >> 12 & 63)]
-                        dst[o + 2] = a[Int(v >> 6 & 63)]; dst[o + 3] = a[Int(v & 63)]
-                        i += 3; o += 4
-                    }
-                    if n - full > 0 {
-                        let b1 = n - full == 2 ? UInt32(src[i + 1]) : 0
-                        let v = UInt32(src[i]) << 16 | b1 << 8
-                        dst[o] = a[Int(v >> 18)]; dst[o + 1] = a[Int(v >> 12 & 63)]
-                        dst[o + 2] = n - full == 2 ? a[Int(v >> 6 & 63)] : UInt8(ascii: "=")
-                        dst[o + 3] = UInt8(ascii: "=")
-                    }
-                }
-            }
-        }
+        out.append(contentsOf: Data(bytes).base64EncodedData())
     }
 
     /// Writes the overlay of `screen` to `path` (by a rename).
